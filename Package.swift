@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+  .enableUpcomingFeature("ExistentialAny"),
+  // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+  .enableUpcomingFeature("MemberImportVisibility"),
+  // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "PropertyInjector",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16), .visionOS(.v1)],
+  products: [
+    .library(name: "PropertyInjector", targets: ["PropertyInjector"]),
+    .executable(name: "PropertyInjectorDemo", targets: ["PropertyInjectorDemo"]),
+  ],
+  targets: [
+    .target(name: "PropertyInjector", swiftSettings: strictSettings),
+    .executableTarget(
+      name: "PropertyInjectorDemo",
+      dependencies: ["PropertyInjector"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PropertyInjectorTests",
+      dependencies: ["PropertyInjector"],
+      swiftSettings: strictSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
