@@ -145,6 +145,9 @@ extension InjectionError {
     /// visible where the table is written.
     public static let keyPathNotWritable = Code("keyPathNotWritable")
 
+    /// A candidate property is of a kind the injector cannot fill: a `lazy var`.
+    public static let unsupportedProperty = Code("unsupportedProperty")
+
     // Resolution: what is registered.
 
     /// A nil candidate property that nothing registered, eligible and of a fitting type, fills.

@@ -98,6 +98,14 @@ extension InjectionPlan {
       )
     case .brokenEntry:
       return nil  // reported with the table's problems
+    case .lazy:
+      return InjectionError.Problem(
+        code: .unsupportedProperty, typeName: property.ownerName, property: property.label,
+        summary: "\(why), but it is a `lazy var`: the injector would have to read it to see whether it is nil, "
+          + "which runs its initializer.",
+        fix: "Declare it as a plain optional `var` without `lazy`, or rename it so its name does not start with "
+          + "\"\(TypeBlueprint.candidatePrefix)\"."
+      )
     }
   }
 

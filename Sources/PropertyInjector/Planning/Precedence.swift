@@ -102,23 +102,28 @@ extension Registry {
       let exact = registration.service.id == request.probe.id
       let castable = registration.instance.map(request.probe.accepts) ?? false
       guard exact || castable else { continue }
-      let what = registration.summary
+      var reasons: [String] = []
       if !exact && !match.includingAncestors {
-        misses.append(
-          "\(what) is registered as \(registration.service.name) without includingAncestors, so it fills only \(registration.service.name) properties."
+        reasons.append(
+          "registered as \(registration.service.name) without includingAncestors, so it fills only \(registration.service.name) properties"
         )
-      } else if let id = match.id, !(request.foldedLabel.map(id.matches) ?? false) {
-        misses.append(
+      }
+      if let id = match.id, !(request.foldedLabel.map(id.matches) ?? false) {
+        reasons.append(
           request.label == nil
-            ? "\(what) has an id, and resolve(_:) sees only registrations without one."
-            : "\(what) has id \"\(id.original)\", and \(property) does not end with it."
+            ? "has an id, and resolve(_:) sees only registrations without one"
+            : "has id \"\(id.original)\", and \(property) does not end with it"
         )
-      } else if let target = match.target, !request.classChain.contains(target.id) {
-        misses.append(
+      }
+      if let target = match.target, !request.classChain.contains(target.id) {
+        reasons.append(
           request.classChain.isEmpty
-            ? "\(what) is registered only for \(target.name), and resolve(_:) sees only registrations without a target."
-            : "\(what) is registered only for \(target.name) and its subclasses."
+            ? "registered only for \(target.name), and resolve(_:) sees only registrations without a target"
+            : "registered only for \(target.name) and its subclasses"
         )
+      }
+      if !reasons.isEmpty {
+        misses.append("\(registration.summary): \(reasons.joined(separator: "; ")).")
       }
     }
     return misses

@@ -14,6 +14,9 @@ final class TypeBlueprint: @unchecked Sendable {
     case missingFromTable
     /// The property's table entry is unusable; that is reported as a table problem already.
     case brokenEntry
+    /// The property is a `lazy var`: reading it to see whether it is nil would run its
+    /// initializer.
+    case lazy
   }
 
   /// One stored property.
@@ -72,6 +75,7 @@ final class TypeBlueprint: @unchecked Sendable {
         continue
       }
       let property = reflected.properties[index]
+      guard !property.isLazy else { continue }  // reported as a lazy candidate, if it is one
       switch Self.open(keyPath, for: property, of: target) {
       case .success(let accessor):
         accessors[key] = accessor
@@ -84,7 +88,9 @@ final class TypeBlueprint: @unchecked Sendable {
     properties = reflected.properties.map { property in
       let accessor = accessors[property.label]
       let issue: CandidateIssue?
-      if !(property.declaredType is any OptionalProtocol.Type) {
+      if property.isLazy {
+        issue = .lazy
+      } else if !(property.declaredType is any OptionalProtocol.Type) {
         issue = .notOptional
       } else if brokenEntries.contains(property.label) {
         issue = .brokenEntry

@@ -8,8 +8,10 @@
 ///   `superclassMirror`, walked to the root.
 /// - Optionals and implicitly unwrapped optionals both reflect as `Optional`, which is what
 ///   the injector needs: both can be nil and both are filled.
-/// - A property wrapper's storage appears as `_name`, and a `lazy var`'s storage as
-///   `$__lazy_storage_$_name`. Neither starts with `injected`, so neither is ever a candidate.
+/// - A property wrapper's storage appears as `_name`; it never starts with `injected`, so it is
+///   never a candidate.
+/// - A `lazy var`'s storage appears as `$__lazy_storage_$_name`. It is reported under `name`,
+///   marked lazy, so that a lazy candidate is an error rather than silently skipped.
 /// - Children without a label (never seen for classes) are skipped.
 struct StoredProperties {
   /// One stored property.
@@ -20,7 +22,13 @@ struct StoredProperties {
     let declaredType: Any.Type
     /// The class that declares the property.
     let declaringType: Any.Type
+    /// Whether this is the storage of a `lazy var`, whose declared type is `Optional` of the
+    /// property's type.
+    let isLazy: Bool
   }
+
+  /// The label Swift gives a `lazy var`'s storage, before the property's name.
+  static let lazyStoragePrefix = "$__lazy_storage_$_"
 
   /// The object's class, then its superclasses up to the root.
   let classChain: [Any.Type]
@@ -36,8 +44,14 @@ struct StoredProperties {
       chain.append(current.subjectType)
       levels.append(
         current.children.compactMap { child in
-          child.label.map {
-            Property(label: $0, declaredType: type(of: child.value), declaringType: current.subjectType)
+          child.label.map { label in
+            let isLazy = label.hasPrefix(Self.lazyStoragePrefix)
+            return Property(
+              label: isLazy ? String(label.dropFirst(Self.lazyStoragePrefix.count)) : label,
+              declaredType: type(of: child.value),
+              declaringType: current.subjectType,
+              isLazy: isLazy
+            )
           }
         })
       mirror = current.superclassMirror

@@ -1,0 +1,110 @@
+import PropertyInjector
+import Testing
+
+private final class Screen: InjectableSettable {
+  var injectedLogger: (any Logger)?
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  var InjectedLogger: (any Logger)?  // wrong case: not a candidate
+  var myInjectedLogger: (any Logger)?  // prefix not at the start
+  var logger: (any Logger)?  // no prefix, no name registration
+  var analytics: Analytics?  // no prefix; a candidate only once registered by name
+  var title = "Screen"
+
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedLogger": \Screen.injectedLogger,
+      "InjectedLogger": \Screen.InjectedLogger,
+      "myInjectedLogger": \Screen.myInjectedLogger,
+      "logger": \Screen.logger,
+      "analytics": \Screen.analytics,
+    ]
+  }
+}
+
+private class BaseScreen: InjectableSettable {
+  var injectedLogger: (any Logger)?
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \BaseScreen.injectedLogger] }
+}
+
+private class MiddleScreen: BaseScreen {}
+
+private final class LeafScreen: MiddleScreen {
+  var injectedCache: Cache?
+  override class var injectableKeyPaths: [String: AnyKeyPath] {
+    super.injectableKeyPaths.merging(["injectedCache": \LeafScreen.injectedCache]) { $1 }
+  }
+}
+
+private final class LazyScreen: InjectableSettable {
+  lazy var injectedCache: Cache? = nil
+  static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+}
+
+@Suite("Candidates")
+struct CandidateTests {
+  @Test("A property whose name starts with `injected` is filled")
+  func prefixedPropertyIsFilled() throws {
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    try injector.register(logger, as: (any Logger).self)
+    let screen = Screen()
+    try injector.inject(screen)
+    #expect(screen.injectedLogger === logger)
+  }
+
+  @Test("The prefix is case-sensitive and must start the name; other properties are never touched")
+  func onlyTheExactPrefixMakesACandidate() throws {
+    let injector = Injector()
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = Screen()
+    try injector.inject(screen)
+    #expect(screen.InjectedLogger == nil)
+    #expect(screen.myInjectedLogger == nil)
+    #expect(screen.logger == nil)
+    #expect(screen.analytics == nil)
+    #expect(screen.title == "Screen")
+  }
+
+  @Test("Properties declared in superclasses, however far up, are candidates")
+  func superclassPropertiesAreCandidates() throws {
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    let cache = Cache()
+    try injector.register(logger, as: (any Logger).self)
+    try injector.register(cache)
+    let leaf = LeafScreen()
+    try injector.inject(leaf)
+    #expect(leaf.injectedLogger === logger)
+    #expect(leaf.injectedCache === cache)
+  }
+
+  @Test("A name registration makes the property with exactly that name a candidate, without the prefix")
+  func nameRegistrationMakesACandidate() throws {
+    let injector = Injector()
+    let analytics = Analytics()
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    try injector.register(analytics, named: "analytics")
+    let screen = Screen()
+    try injector.inject(screen)
+    #expect(screen.analytics === analytics)
+    #expect(screen.logger == nil)
+  }
+
+  @Test("An unregistered name is not a candidate: a nil property without the prefix needs nothing")
+  func propertyWithoutPrefixNeedsNoRegistration() throws {
+    let injector = Injector()
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    // `analytics` and `logger` are nil and nothing fills them, yet injection succeeds.
+    try injector.inject(Screen())
+  }
+
+  @Test("A `lazy var` named with the prefix is rejected, not silently skipped")
+  func lazyCandidateIsAnError() throws {
+    let injector = Injector()
+    try injector.register(Cache())
+    let error = injectionError { try injector.inject(LazyScreen()) }
+    #expect(error.map(codes) == [.unsupportedProperty])
+    #expect(error?.problems.first?.property == "injectedCache")
+    #expect(error?.description.contains("lazy") == true)
+  }
+}

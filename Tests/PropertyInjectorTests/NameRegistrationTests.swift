@@ -1,0 +1,107 @@
+import PropertyInjector
+import Testing
+
+private final class Screen: InjectableSettable {
+  var analytics: Analytics?
+  var otherAnalytics: Analytics?
+  var injectedCache: Cache?
+  var injectedLogger: (any Logger)?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "analytics": \Screen.analytics,
+      "otherAnalytics": \Screen.otherAnalytics,
+      "injectedCache": \Screen.injectedCache,
+      "injectedLogger": \Screen.injectedLogger,
+    ]
+  }
+}
+
+private final class OtherScreen: InjectableSettable {
+  var analytics: Analytics?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["analytics": \OtherScreen.analytics] }
+}
+
+@Suite("Name registrations")
+struct NameRegistrationTests {
+  @Test("A name registration fills the property with exactly that name, on any type")
+  func nameFillsExactlyThatLabelOnAnyTarget() throws {
+    let injector = Injector()
+    let analytics = Analytics()
+    try injector.register(analytics, named: "analytics")
+    try injector.register(Cache())
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = Screen()
+    let other = OtherScreen()
+    try injector.inject(screen)
+    try injector.inject(other)
+    #expect(screen.analytics === analytics)
+    #expect(other.analytics === analytics)
+    #expect(screen.otherAnalytics == nil)
+  }
+
+  @Test("Names are compared exactly, including case")
+  func namesAreCaseSensitive() throws {
+    let injector = Injector()
+    try injector.register(Analytics(), named: "Analytics")
+    let other = OtherScreen()
+    try injector.inject(other)
+    #expect(other.analytics == nil)
+  }
+
+  @Test("A name registration fills a prefixed property before any type registration")
+  func nameComesBeforeType() throws {
+    let injector = Injector()
+    let byName = Cache("by name")
+    try injector.register(Cache("by type"), id: "cache")
+    try injector.register(byName, named: "injectedCache")
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = Screen()
+    try injector.inject(screen)
+    #expect(screen.injectedCache === byName)
+  }
+
+  @Test("A subclass or a conforming class fits a name registration")
+  func nameAcceptsSubclassesAndConformances() throws {
+    let injector = Injector()
+    let image = ImageCache()
+    let logger = ConsoleLogger()
+    try injector.register(image, named: "injectedCache")
+    try injector.register(logger, named: "injectedLogger")
+    let screen = Screen()
+    try injector.inject(screen)
+    #expect(screen.injectedCache === image)
+    #expect(screen.injectedLogger === logger)
+  }
+
+  @Test("A name registration of the wrong type is an error, not a skip, and nothing changes")
+  func wrongTypeIsAnError() throws {
+    let injector = Injector()
+    try injector.register("not analytics", named: "analytics")
+    try injector.register(Cache())
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = Screen()
+    let error = injectionError { try injector.inject(screen) }
+    #expect(error.map(codes) == [.typeMismatch])
+    let problem = try #require(error?.problems.first)
+    #expect(problem.property == "analytics")
+    #expect(problem.summary.contains("String"))
+    #expect(screen.injectedCache == nil, "the target is unchanged")
+  }
+
+  @Test("Registering a name again replaces the earlier value")
+  func laterNameWins() throws {
+    let injector = Injector()
+    let later = Analytics()
+    try injector.register(Analytics(), named: "analytics")
+    try injector.register(later, named: "analytics")
+    let other = OtherScreen()
+    try injector.inject(other)
+    #expect(other.analytics === later)
+  }
+
+  @Test("An empty name is rejected when registering")
+  func emptyNameIsRejected() {
+    let error = injectionError { try Injector().register(Analytics(), named: "") }
+    #expect(error.map(codes) == [.emptyName])
+  }
+}
