@@ -25,27 +25,29 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   /// The error thrown by a factory or initializer, when that is what made the call fail.
   public let underlyingError: (any Error)?
 
-  /// The chain of creations that led back to its own start, for a ``Code/cycle`` error:
-  /// `["Feed.injectedDatabase", "Database.injectedCache", "Cache.injectedDatabase"]`.
-  public let cyclePath: [String]
+  /// The creations in progress when the error occurred, outermost first: the properties (or
+  /// `resolve` calls) whose factories were running. For a ``Code/cycle`` error it leads back to
+  /// its own start: `["Feed.injectedDatabase", "Database.injectedCache", "Cache.injectedDatabase"]`.
+  public let path: [String]
 
   /// The code of the first problem; see ``problems`` for all of them.
   public var code: Code { problems[0].code }
 
+  /// Makes an error; `path` defaults to the creations in progress on this thread.
   init(
     operation: String,
     problems: [Problem],
     underlyingError: (any Error)? = nil,
-    cyclePath: [String] = []
+    path: [String]? = nil
   ) {
     self.operation = operation
     self.problems = problems.isEmpty ? [Problem(code: .internalInconsistency, typeName: operation)] : problems
     self.underlyingError = underlyingError
-    self.cyclePath = cyclePath
+    self.path = path ?? CreationStack.current.path
   }
 
-  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, cyclePath: [String] = []) {
-    self.init(operation: operation, problems: [problem], underlyingError: underlyingError, cyclePath: cyclePath)
+  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String]? = nil) {
+    self.init(operation: operation, problems: [problem], underlyingError: underlyingError, path: path)
   }
 
   /// A readable account of every problem, each with its fix.
@@ -53,6 +55,9 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
     var lines = ["\(operation) failed with \(problems.count == 1 ? "1 problem" : "\(problems.count) problems"):"]
     for problem in problems {
       lines.append("- " + problem.description.replacingNewlines(with: "\n  "))
+    }
+    if !path.isEmpty && code != .cycle {
+      lines.append("  While creating: \(path.joined(separator: " → "))")
     }
     if let underlyingError {
       lines.append("  Underlying error: \(underlyingError)")
@@ -160,6 +165,22 @@ extension InjectionError {
 
     /// An id that is empty, or only whitespace.
     public static let emptyID = Code("emptyID")
+    /// A creation needs itself, directly or through others; ``InjectionError/path`` shows the loop.
+    /// Break it with ``Lazy`` or ``Provider``.
+    public static let cycle = Code("cycle")
+    /// Creations nested deeper than any real object graph (64 levels), usually a factory that
+    /// keeps asking for new instances of other types; the path shows the chain.
+    public static let tooDeep = Code("tooDeep")
+    /// A factory, or an auto-created type's `init(injector:)`, threw; see
+    /// ``InjectionError/underlyingError``.
+    public static let factoryFailed = Code("factoryFailed")
+    /// ``Injector/shared`` was used to inject or resolve before ``Injector/configure(_:)`` ran.
+    public static let notConfigured = Code("notConfigured")
+    /// An object was injected again from inside its own `didInjectDependencies()`.
+    public static let reentrantInjection = Code("reentrantInjection")
+    /// A ``Lazy`` or ``Provider`` was read after the injector that filled it was released.
+    public static let injectorReleased = Code("injectorReleased")
+
     /// A name registration with an empty name.
     public static let emptyName = Code("emptyName")
     /// An optional value (or `nil`) was registered; register the unwrapped value instead.
@@ -169,6 +190,37 @@ extension InjectionError {
 
     /// Something the library itself got wrong; please report it.
     public static let internalInconsistency = Code("internalInconsistency")
+  }
+}
+
+extension InjectionError {
+  /// A cycle along `path`, whose last element repeats an earlier one.
+  static func cycle(path: [String]) -> InjectionError {
+    InjectionError(
+      operation: "create \(path.last ?? "")",
+      Problem(
+        code: .cycle, typeName: path.first ?? "",
+        summary: "a creation needs itself: \(path.joined(separator: " → ")).",
+        fix: "Break the cycle: declare one of these properties as Lazy<T>? (created on first use) or "
+          + "Provider<T>? (resolved on each get()), or restructure so one side does not need the other to exist first."
+      ),
+      path: path
+    )
+  }
+
+  /// Creations nested past ``CreationStack/maximumDepth``.
+  static func tooDeep(path: [String]) -> InjectionError {
+    InjectionError(
+      operation: "create \(path.last ?? "")",
+      Problem(
+        code: .tooDeep, typeName: path.last ?? "",
+        summary: "creations are nested \(path.count) deep, past the limit of \(CreationStack.maximumDepth): "
+          + path.suffix(6).joined(separator: " → ") + ".",
+        fix:
+          "Look for a factory that keeps creating new instances of new types; use Lazy<T>? or Provider<T>? to defer them."
+      ),
+      path: path
+    )
   }
 }
 

@@ -12,6 +12,9 @@ extension Injector {
   /// left alone and needs no registration. After an injection that set at least one property,
   /// `target`'s ``InjectableSettable/didInjectDependencies()`` runs once.
   ///
+  /// Injection is all or nothing: every check, and every value a factory must make, comes
+  /// before the first write. Factories and callbacks run outside the injector's lock.
+  ///
   /// The first injection of a type scans it with `Mirror`; later injections reuse a cached
   /// plan and cost one key-path read per candidate, plus one write per property filled.
   ///
@@ -19,13 +22,30 @@ extension Injector {
   /// - Throws: ``InjectionError`` listing every problem at once: every nil candidate nothing
   ///   fills (``InjectionError/Code/unresolved``, with what came close), name registrations of
   ///   the wrong type, and every problem with the type's declarations or table, whatever its
-  ///   properties hold. When it throws, no property of `target` has changed.
+  ///   properties hold; or the first failure to make a value (a factory that throws, a
+  ///   ``InjectionError/Code/cycle``). When it throws, no property of `target` has changed.
   public func inject<Target: InjectableSettable>(_ target: Target) throws {
-    let plan = plan(for: target)
-    if plan.cannotFail {
-      fill(target, following: plan)
-      return
+    let stack = CreationStack.current
+    if !stack.objectsInCallback.isEmpty || requiresConfiguration {
+      try checkCanInject(target, stack: stack)
     }
+    let plan = plan(for: target)
+    guard plan.onlyFills else {
+      return try inject(target, following: plan, stack: stack)
+    }
+    var didSet = false
+    for step in plan.fills where step.fill(target) {
+      didSet = true
+    }
+    if didSet {
+      stack.inCallback(of: ObjectIdentifier(target)) { target.didInjectDependencies() }
+    }
+  }
+
+  /// Injection when the plan may fail or must make values: check, make, then write.
+  private func inject<Target: InjectableSettable>(_ target: Target, following plan: InjectionPlan, stack: CreationStack)
+    throws
+  {
     var problems = plan.problems
     for pending in plan.pendingProblems where pending.accessor.isNil(in: target) {
       problems.append(pending.problem)
@@ -33,24 +53,51 @@ extension Injector {
     guard problems.isEmpty else {
       throw InjectionError(operation: "inject(\(plan.blueprint.typeName))", problems: problems)
     }
-    fill(target, following: plan)
-  }
-
-  /// Runs the plan's fills, then the callback if anything was set.
-  private func fill<Target: InjectableSettable>(_ target: Target, following plan: InjectionPlan) {
+    var fills = plan.fills
+    for production in plan.productions where production.accessor.isNil(in: target) {
+      let value = try produce(production)
+      guard let fill = production.accessor.filling(with: value) else {
+        let needed = production.accessor.wrapped
+        throw InjectionError(
+          operation: "inject(\(plan.blueprint.typeName))",
+          InjectionError.Problem(
+            code: .typeMismatch, typeName: production.site.typeName, property: production.site.property,
+            declaredType: production.site.declaredType,
+            summary: "the value made for it is a \(readableName(of: type(of: value))), not a \(needed.name).",
+            fix: "Make the factory registered for it return a \(needed.name)."))
+      }
+      fills.append(fill)
+    }
     var didSet = false
-    for step in plan.fills where step.fill(target) {
+    for step in fills where step.fill(target) {
       didSet = true
     }
     if didSet {
-      target.didInjectDependencies()
+      stack.inCallback(of: ObjectIdentifier(target)) { target.didInjectDependencies() }
     }
+  }
+
+  /// Refuses to inject an object from inside its own callback, or through ``shared`` before
+  /// it is configured.
+  private func checkCanInject<Target: InjectableSettable>(_ target: Target, stack: CreationStack) throws {
+    if stack.objectsInCallback.contains(ObjectIdentifier(target)) {
+      let name = readableName(of: type(of: target))
+      throw InjectionError(
+        operation: "inject(\(name))",
+        InjectionError.Problem(
+          code: .reentrantInjection, typeName: name,
+          summary: "inject was called on this \(name) from inside its own didInjectDependencies(), "
+            + "while its injection is still finishing.",
+          fix: "Do not inject the object from its callback: every candidate is already filled when the callback runs."
+        ))
+    }
+    try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
   }
 
   /// The current plan for `target`'s type, built if there is none.
   func plan<Target: InjectableSettable>(for target: Target) -> InjectionPlan {
     let id = ObjectIdentifier(type(of: target))
-    if let cached = state.withLock({ $0.plans[id] }) {
+    if let cached = state.withLock({ $0.plans[id] }), parent == nil || ancestorsUnchanged(since: cached) {
       return cached
     }
     let blueprint = blueprints.blueprint(for: target)

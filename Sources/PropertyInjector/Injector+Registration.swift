@@ -130,14 +130,18 @@ extension Injector {
 extension Injector {
   static func rejectOptional<Value>(_ value: Value, operation: String) throws {
     guard Value.self is any OptionalProtocol.Type || value is any OptionalProtocol else { return }
-    let name = readableName(of: Value.self)
-    throw InjectionError(
+    throw optionalRegistration(Value.self, operation: operation)
+  }
+
+  static func optionalRegistration(_ type: Any.Type, operation: String) -> InjectionError {
+    let name = readableName(of: type)
+    return InjectionError(
       operation: operation,
       InjectionError.Problem(
         code: .optionalRegistration, typeName: name,
         summary: "the value registered is an optional (\(name)), which could hand out nil.",
-        fix:
-          "Unwrap it before registering (`if let value { try injector.register(value) }`), and register it as the non-optional type."
+        fix: "Unwrap it before registering (`if let value { try injector.register(value) }`), "
+          + "and register it as the non-optional type."
       ))
   }
 

@@ -8,28 +8,69 @@ extension Injector {
   ///
   /// The same precedence as ``inject(_:)`` applies, to the registrations that have no id and
   /// no target: those of exactly `Service`, and those made with `includingAncestors` whose
-  /// instance is a `Service`.
+  /// instance is a `Service`. A factory registration makes a new value, a singleton is made on
+  /// first use, and an ``InjectorCreatable`` type nothing is registered for is created.
+  ///
+  /// Inside a factory, resolve what it needs from the injector it receives; a resolution that
+  /// leads back to the value being made fails with ``InjectionError/Code/cycle``.
   ///
   /// - Parameter type: The type to resolve.
-  /// - Returns: The registered value.
+  /// - Returns: The value.
   /// - Throws: ``InjectionError`` with ``InjectionError/Code/unresolved`` when nothing eligible
-  ///   is registered, listing registrations that came close.
+  ///   is registered (listing registrations that came close), or the error of a factory.
   public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
     let probe = Probe<Service>()
-    let request = Request(label: nil, probe: probe, classChain: [])
+    let site = Site(resolving: probe)
+    try checkConfigured(operation: site.label)
+    let value = try supply(Request(label: nil, probe: probe, classChain: []), for: site)
+    return try cast(value, to: Service.self, at: site)
+  }
+
+  /// Returns what the name registration `name` supplies, as a `Value`.
+  ///
+  /// ```swift
+  /// let numbers = try injector.resolve([Int].self, named: "luckyNumbers")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type the value must have.
+  ///   - name: The registered name, compared exactly.
+  /// - Returns: The value.
+  /// - Throws: ``InjectionError`` with ``InjectionError/Code/unresolved`` when nothing is
+  ///   registered under `name`, ``InjectionError/Code/typeMismatch`` when it is not a `Value`.
+  public func resolve<Value>(_ type: Value.Type = Value.self, named name: String) throws -> Value {
+    let probe = Probe<Value>()
+    let site = Site(resolving: probe)
+    let operation = "resolve(\(probe.name), named: \"\(name)\")"
+    try checkConfigured(operation: operation)
     let chain = registryChain()
-    if case .chosen(let registration)? = chain.choose(for: request), let value = registration.instance as? Service {
-      return value
+    for level in chain.levels {
+      guard let registration = level.registry.byName[name] else { continue }
+      let value = try level.injector.value(of: registration, for: site)
+      guard let typed = value as? Value else {
+        throw InjectionError(
+          operation: operation, .mismatch(at: site, needing: probe, from: registration, value: value))
+      }
+      return typed
     }
-    let name = probe.name
-    let nearMisses = chain.nearMisses(for: request)
+    let names = chain.levels.flatMap { $0.registry.byName.keys }.sorted()
     throw InjectionError(
-      operation: "resolve(\(name))",
+      operation: operation,
       InjectionError.Problem(
-        code: .unresolved, typeName: name,
-        summary: "nothing registered without an id or target fills a \(name).",
-        nearMisses: nearMisses,
-        fix: "Register a \(name) without an id or target (`try injector.register(value, as: \(name).self)`)."
+        code: .unresolved, typeName: probe.name,
+        summary: "nothing is registered under the name \"\(name)\".",
+        nearMisses: names.map { "\"\($0)\" is registered." },
+        fix: "Register a value with register(_:named: \"\(name)\"); names are compared exactly, including case."
       ))
+  }
+
+  private func cast<Service>(_ value: Any, to _: Service.Type, at site: Site) throws -> Service {
+    if let typed = value as? Service { return typed }
+    throw InjectionError(
+      operation: site.label,
+      InjectionError.Problem(
+        code: .typeMismatch, typeName: site.typeName,
+        summary: "the value found is a \(readableName(of: type(of: value))), not a \(site.typeName).",
+        fix: "Register a \(site.typeName)."))
   }
 }

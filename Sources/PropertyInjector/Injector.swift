@@ -18,9 +18,9 @@
 ///
 /// ## Thread safety
 /// An injector is `Sendable`: register, unregister, inject and resolve from any number of
-/// threads at once. Its state sits behind one lock, and no user code (key-path tables,
-/// callbacks) ever runs while it is held. The instances it hands out are shared by every object
-/// they fill, on whatever thread `inject` runs; make them thread-safe if you inject from
+/// threads at once. Its state sits behind one lock, and no user code (factories, key-path
+/// tables, callbacks) ever runs while it is held. The instances it hands out are shared by every
+/// object they fill, on whatever thread `inject` runs; make them thread-safe if you inject from
 /// several threads.
 public final class Injector: Sendable {
   struct State {
@@ -29,13 +29,51 @@ public final class Injector: Sendable {
     var generation: UInt64 = 0
     /// The plan for each type injected since the last change to ``registry``.
     var plans: [ObjectIdentifier: InjectionPlan] = [:]
+    /// Whether ``Injector/configure(_:)`` has run (or is running).
+    var configuration = Configuration.notConfigured
+  }
+
+  enum Configuration {
+    case notConfigured
+    case configuring
+    case configured
   }
 
   let state = Locked(State())
-  let blueprints = BlueprintCache()
+  let blueprints: BlueprintCache
+  /// The injector whose registrations this one falls back on.
+  let parent: Injector?
+  /// Whether injecting and resolving must wait for ``configure(_:)``: true for ``shared`` only.
+  let requiresConfiguration: Bool
 
   /// Creates an empty injector.
-  public init() {}
+  public convenience init() {
+    self.init(parent: nil, requiresConfiguration: false)
+  }
+
+  /// Creates a child injector: it sees `parent`'s registrations, and its own win.
+  ///
+  /// ```swift
+  /// let tests = Injector(parent: appInjector)
+  /// try tests.register(FakeDatabase(), as: Database.self)   // the app injector is untouched
+  /// ```
+  ///
+  /// A property is resolved in the child first, with the full precedence rules; only when
+  /// nothing in the child is eligible does the parent's precedence apply. Registering or
+  /// unregistering in the child never changes the parent. A registration of the parent runs
+  /// with the parent: its factory receives the parent, and a singleton registered in the parent
+  /// is the same object for every child. Children share their parent's scan of each type.
+  ///
+  /// - Parameter parent: The injector to fall back on. The child keeps it alive.
+  public convenience init(parent: Injector) {
+    self.init(parent: parent, requiresConfiguration: false)
+  }
+
+  init(parent: Injector?, requiresConfiguration: Bool) {
+    self.parent = parent
+    self.requiresConfiguration = requiresConfiguration
+    blueprints = parent?.blueprints ?? BlueprintCache()
+  }
 
   /// Changes the registry, and forgets every plan built from the old one.
   @discardableResult
@@ -48,9 +86,31 @@ public final class Injector: Sendable {
     }
   }
 
-  /// The registries to resolve against, with their generations.
+  /// This injector's registry, then its parent's, up to the root, each with its generation.
   func registryChain() -> RegistryChain {
-    RegistryChain(levels: [state.withLock { RegistryChain.Level(registry: $0.registry, generation: $0.generation) }])
+    var levels: [RegistryChain.Level] = []
+    var current: Injector? = self
+    while let injector = current {
+      levels.append(
+        injector.state.withLock {
+          RegistryChain.Level(registry: $0.registry, generation: $0.generation, injector: injector)
+        })
+      current = injector.parent
+    }
+    return RegistryChain(levels: levels)
+  }
+
+  /// Whether every ancestor's registry is still at the generation recorded in `plan`.
+  func ancestorsUnchanged(since plan: InjectionPlan) -> Bool {
+    var index = 1
+    var current = parent
+    while let ancestor = current {
+      guard index < plan.generations.count, ancestor.state.withLock({ $0.generation }) == plan.generations[index]
+      else { return false }
+      index += 1
+      current = ancestor.parent
+    }
+    return true
   }
 }
 
@@ -59,6 +119,8 @@ struct RegistryChain {
   struct Level {
     let registry: Registry
     let generation: UInt64
+    /// The injector the registry belongs to: the one its factories run with.
+    let injector: Injector
   }
 
   let levels: [Level]
@@ -71,13 +133,22 @@ struct RegistryChain {
     return nil
   }
 
-  /// The first registry's choice: a registry is only consulted when none before it has an
-  /// eligible registration.
-  func choose(for request: Request) -> Choice? {
-    for level in levels {
-      if let choice = level.registry.choose(for: request) { return choice }
+  /// The first registry's choice, with the index of that registry: a registry is only
+  /// consulted when none before it has an eligible registration.
+  func choose(for request: Request) -> (choice: Choice, level: Int)? {
+    for (index, level) in levels.enumerated() {
+      if let choice = level.registry.choose(for: request) { return (choice, index) }
     }
     return nil
+  }
+
+  /// Whether anything in any registry is registered for the request's type (exactly, or with
+  /// `includingAncestors` and a fitting instance), whatever its id and target.
+  func hasRegistration(fitting request: Request) -> Bool {
+    levels.contains { level in
+      level.registry.byType[request.probe.id] != nil
+        || level.registry.withAncestors.contains { $0.instance.map(request.probe.accepts) ?? false }
+    }
   }
 
   /// Near misses across every registry.

@@ -1,3 +1,4 @@
+import Dispatch
 import PropertyInjector
 import Testing
 
@@ -46,4 +47,91 @@ func injectionError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
     Issue.record("expected an InjectionError, got \(error)", sourceLocation: sourceLocation)
   }
   return nil
+}
+
+/// A count that several threads can bump: for factories that count their calls.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLockLike()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+
+  @discardableResult
+  func increment() -> Int {
+    lock.withLock {
+      count += 1
+      return count
+    }
+  }
+}
+
+/// A minimal lock for test fixtures, so the tests need no Foundation.
+final class NSLockLike: @unchecked Sendable {
+  private let semaphore = DispatchSemaphore(value: 1)
+  func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    semaphore.wait()
+    defer { semaphore.signal() }
+    return try body()
+  }
+}
+
+struct Failure: Error, Equatable {
+  let reason: String
+}
+
+/// Lets `parties` threads wait until all have arrived (or `timeout` passes), once.
+final class Rendezvous: @unchecked Sendable {
+  private let lock = NSLockLike()
+  private let gate = DispatchSemaphore(value: 0)
+  private var waiting: Int
+
+  init(parties: Int) { waiting = parties }
+
+  /// Arrives; returns when every party has arrived, or after two seconds. Later calls return at once.
+  func arriveAndWait() {
+    let last = lock.withLock { () -> Int? in
+      guard waiting > 0 else { return nil }
+      waiting -= 1
+      return waiting
+    }
+    switch last {
+    case nil: return
+    case 0?: for _ in 0..<8 { gate.signal() }
+    default: _ = gate.wait(timeout: .now() + 2)
+    }
+  }
+}
+
+/// Runs each body on its own thread at the same time; fails the test instead of hanging.
+func runConcurrently(_ bodies: [@Sendable () -> Void], sourceLocation: SourceLocation = #_sourceLocation) {
+  let group = DispatchGroup()
+  for body in bodies {
+    DispatchQueue.global().async(group: group, execute: body)
+  }
+  if group.wait(timeout: .now() + 20) == .timedOut {
+    Issue.record("threads did not finish within 20 seconds: a deadlock", sourceLocation: sourceLocation)
+  }
+}
+
+/// A value several threads can append to.
+final class Locked2<Value>: @unchecked Sendable {
+  private let lock = NSLockLike()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value { lock.withLock { stored } }
+  func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+}
+
+extension Locked2 where Value == [InjectionError.Code] {
+  func append(_ code: InjectionError.Code?) { mutate { $0.append(code ?? .internalInconsistency) } }
+}
+
+/// The code of the InjectionError `body` throws, or nil.
+func injectionErrorCode(_ body: () throws -> Void) -> InjectionError.Code? {
+  do {
+    try body()
+    return nil
+  } catch {
+    return (error as? InjectionError)?.code
+  }
 }

@@ -1,14 +1,32 @@
 /// How one injector fills one type, worked out once and reused until a registration changes.
 ///
 /// Building a plan resolves every candidate against the registries (precedence, casts, near
-/// misses); applying it only reads and writes properties. A plan records the generation of
-/// each registry it was built from, so a later registration never leaves it giving stale
-/// answers.
+/// misses); applying it only reads properties, makes values that must be made, and writes. A
+/// plan records the generation of each registry it was built from, so a later registration
+/// never leaves it giving stale answers. It refers to injectors by their distance up the
+/// parent chain, never by reference, so a cached plan keeps no injector alive.
 final class InjectionPlan: @unchecked Sendable {
   /// A candidate that makes injection fail if it is nil.
   struct PendingProblem {
     let accessor: PropertyAccessor
     let problem: InjectionError.Problem
+  }
+
+  /// A candidate whose value must be made when it is nil: by a factory, a singleton, an
+  /// auto-created type, or a fresh ``Lazy`` or ``Provider``.
+  struct Production {
+    enum Supply {
+      /// A factory or singleton registration of the injector `level` steps up the chain.
+      case registration(Registration, level: Int)
+      /// A new instance of an ``InjectorCreatable`` type nothing is registered for.
+      case creatable(TypeProbe)
+      /// A `Lazy` or `Provider` that resolves `request` later.
+      case deferred(Deferral, Request)
+    }
+
+    let accessor: PropertyAccessor
+    let site: Site
+    let supply: Supply
   }
 
   let blueprint: TypeBlueprint
@@ -19,12 +37,14 @@ final class InjectionPlan: @unchecked Sendable {
   /// Problems that fail an injection when their property is nil: unresolved candidates, and
   /// name registrations of the wrong type.
   let pendingProblems: [PendingProblem]
-  /// One step per resolved candidate, each with its value already cast.
+  /// One step per candidate filled by a registered instance, its value already cast.
   let fills: [FillStep]
+  /// One entry per candidate whose value is made at injection time.
+  let productions: [Production]
 
-  /// Whether applying the plan cannot fail: no problems of either kind, so the fills can run
-  /// without reading anything first.
-  let cannotFail: Bool
+  /// Whether applying the plan cannot fail and makes nothing: only instances to write, so the
+  /// fills can run without reading anything first.
+  let onlyFills: Bool
 
   /// Resolves every candidate of `blueprint` against `chain`.
   ///
@@ -35,34 +55,60 @@ final class InjectionPlan: @unchecked Sendable {
     var problems = blueprint.tableProblems
     var pending: [PendingProblem] = []
     var fills: [FillStep] = []
+    var productions: [Production] = []
 
     for property in blueprint.properties {
       let namedBy = chain.nameRegistration(for: property.label)
       guard property.hasInjectedPrefix || namedBy != nil else { continue }
       if let issue = property.issue {
-        if let problem = Self.problem(issue, property, blueprint, namedBy: namedBy) { problems.append(problem) }
+        if let problem = Self.problem(issue, property, blueprint) { problems.append(problem) }
         continue
       }
       guard let accessor = property.accessor else { continue }
-      let request = Request(label: property.label, probe: accessor.wrapped, classChain: blueprint.classChain)
+      let site = Site(property)
+      let deferral = accessor.wrapped.deferral
+      let needed = deferral?.inner ?? accessor.wrapped
+      let request = Request(label: property.label, probe: needed, classChain: blueprint.classChain)
+      let unresolved = {
+        PendingProblem(
+          accessor: accessor,
+          problem: .unresolved(at: site, needing: needed, nearMisses: chain.nearMisses(for: request)))
+      }
+
       switch chain.choose(for: request) {
-      case .chosen(let registration)?:
-        if let value = registration.instance, let fill = accessor.filling(with: value) {
-          fills.append(fill)
+      case (.chosen(let registration), let level)?:
+        if let deferral {
+          productions.append(Production(accessor: accessor, site: site, supply: .deferred(deferral, request)))
+        } else if let value = registration.instance {
+          if let fill = accessor.filling(with: value) {
+            fills.append(fill)
+          } else {
+            let problem = InjectionError.Problem.mismatch(
+              at: site, needing: needed, from: registration, value: value)
+            pending.append(PendingProblem(accessor: accessor, problem: problem))
+          }
         } else {
-          pending.append(PendingProblem(accessor: accessor, problem: Self.mismatch(property, registration)))
+          productions.append(
+            Production(accessor: accessor, site: site, supply: .registration(registration, level: level)))
         }
-      case .mismatch(let registration)?:
-        pending.append(PendingProblem(accessor: accessor, problem: Self.mismatch(property, registration)))
+      case (.mismatch(let registration), _)?:
+        let problem = InjectionError.Problem.mismatch(
+          at: site, needing: needed, from: registration, value: registration.instance)
+        pending.append(PendingProblem(accessor: accessor, problem: problem))
       case nil:
-        pending.append(
-          PendingProblem(accessor: accessor, problem: Self.unresolved(property, chain.nearMisses(for: request))))
+        if needed.isCreatable && !chain.hasRegistration(fitting: request) {
+          let supply: Production.Supply = deferral.map { .deferred($0, request) } ?? .creatable(needed)
+          productions.append(Production(accessor: accessor, site: site, supply: supply))
+        } else {
+          pending.append(unresolved())
+        }
       }
     }
     self.problems = problems
     self.pendingProblems = pending
     self.fills = fills
-    cannotFail = problems.isEmpty && pending.isEmpty
+    self.productions = productions
+    onlyFills = problems.isEmpty && pending.isEmpty && productions.isEmpty
   }
 }
 
@@ -70,8 +116,7 @@ extension InjectionPlan {
   private static func problem(
     _ issue: TypeBlueprint.CandidateIssue,
     _ property: TypeBlueprint.Property,
-    _ blueprint: TypeBlueprint,
-    namedBy registration: Registration?
+    _ blueprint: TypeBlueprint
   ) -> InjectionError.Problem? {
     let why =
       property.hasInjectedPrefix
@@ -84,15 +129,16 @@ extension InjectionPlan {
         declaredType: property.declaredTypeName,
         summary: "\(why), but it is not optional, so it can never be nil for the injector to fill.",
         fix: property.hasInjectedPrefix
-          ? "Declare it optional (`\(property.declaredTypeName)?` or `\(property.declaredTypeName)!`), or rename it so its name does not start with \"\(TypeBlueprint.candidatePrefix)\"."
+          ? "Declare it optional (`\(property.declaredTypeName)?` or `\(property.declaredTypeName)!`), "
+            + "or rename it so its name does not start with \"\(TypeBlueprint.candidatePrefix)\"."
           : "Declare it optional (`\(property.declaredTypeName)?`), or register the value under another name."
       )
     case .missingFromTable:
       return InjectionError.Problem(
         code: .missingFromTable, typeName: property.ownerName, property: property.label,
         declaredType: property.declaredTypeName,
-        summary:
-          "\(why), but \(blueprint.typeName).injectableKeyPaths has no entry for it, so the injector cannot write it.",
+        summary: "\(why), but \(blueprint.typeName).injectableKeyPaths has no entry for it, "
+          + "so the injector cannot write it.",
         fix:
           "Add \"\(property.label)\": \\\(property.ownerName).\(property.label) to \(blueprint.typeName).injectableKeyPaths."
       )
@@ -107,33 +153,5 @@ extension InjectionPlan {
           + "\"\(TypeBlueprint.candidatePrefix)\"."
       )
     }
-  }
-
-  private static func unresolved(_ property: TypeBlueprint.Property, _ nearMisses: [String])
-    -> InjectionError.Problem
-  {
-    let wrapped = property.accessor?.wrapped.name ?? property.declaredTypeName
-    return InjectionError.Problem(
-      code: .unresolved, typeName: property.ownerName, property: property.label,
-      declaredType: property.declaredTypeName,
-      summary: "it is nil, and nothing registered fills it.",
-      nearMisses: nearMisses,
-      fix: nearMisses.isEmpty
-        ? "Register a \(wrapped) (`try injector.register(value, as: \(wrapped).self)`), or set the property before injecting."
-        : "Change one of the registrations above so it is eligible, or register a \(wrapped) (`try injector.register(value, as: \(wrapped).self)`)."
-    )
-  }
-
-  private static func mismatch(_ property: TypeBlueprint.Property, _ registration: Registration)
-    -> InjectionError.Problem
-  {
-    let wrapped = property.accessor?.wrapped.name ?? property.declaredTypeName
-    return InjectionError.Problem(
-      code: .typeMismatch, typeName: property.ownerName, property: property.label,
-      declaredType: property.declaredTypeName,
-      summary:
-        "\(registration.summary) is registered under the name \"\(property.label)\", but it is not a \(wrapped).",
-      fix: "Register a \(wrapped) under the name \"\(property.label)\", or rename the property."
-    )
   }
 }

@@ -1,5 +1,5 @@
 /// What a property (or a `resolve` call) asks for.
-struct Request {
+struct Request: Sendable {
   /// The property's name; nil for ``Injector/resolve(_:)``, which has no property, so sees
   /// neither name registrations nor registrations with an id.
   let label: String?

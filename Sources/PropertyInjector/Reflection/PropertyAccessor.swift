@@ -47,10 +47,13 @@ class FillStep: @unchecked Sendable {
 protocol OptionalProtocol {
   associatedtype Wrapped
   var isNone: Bool { get }
+  var wrapped: Wrapped? { get }
   init(wrapping value: Wrapped)
 }
 
 extension Optional: OptionalProtocol {
+  var wrapped: Wrapped? { self }
+
   var isNone: Bool {
     if case .none = self { return true }
     return false

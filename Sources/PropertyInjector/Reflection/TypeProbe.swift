@@ -18,6 +18,16 @@ class TypeProbe: @unchecked Sendable {
   /// Whether `value` is an instance of the type, or of a subclass, or conforms to it when the
   /// type is a protocol.
   func accepts(_ value: Any) -> Bool { false }
+
+  /// Whether the type conforms to ``InjectorCreatable``, so it can be created when nothing is
+  /// registered for it.
+  var isCreatable: Bool { false }
+
+  /// A new instance of the type, for an ``InjectorCreatable`` type.
+  func create(with injector: Injector) throws -> Any? { nil }
+
+  /// How to make a value of the type later, when the type is ``Lazy`` or ``Provider``.
+  var deferral: Deferral? { nil }
 }
 
 /// The ``TypeProbe`` of `Wrapped`.
@@ -25,4 +35,13 @@ final class Probe<Wrapped>: TypeProbe, @unchecked Sendable {
   init() { super.init(type: Wrapped.self) }
 
   override func accepts(_ value: Any) -> Bool { value is Wrapped }
+
+  override var isCreatable: Bool { Wrapped.self is any InjectorCreatable.Type }
+
+  override func create(with injector: Injector) throws -> Any? {
+    guard let creatable = Wrapped.self as? any InjectorCreatable.Type else { return nil }
+    return try creatable.init(injector: injector)
+  }
+
+  override var deferral: Deferral? { (Wrapped.self as? any DeferredValue.Type)?.deferral }
 }

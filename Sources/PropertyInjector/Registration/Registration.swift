@@ -2,10 +2,17 @@
 ///
 /// Immutable once made; the registry replaces a registration rather than changing it.
 final class Registration: @unchecked Sendable {
+  /// Makes a value; receives the injector the registration belongs to.
+  typealias Factory = @Sendable (Injector) throws -> Any
+
   /// How a registration produces its value.
   enum Source {
     /// The same instance every time, used as it is (never injected itself).
     case instance(Any)
+    /// A new value from the factory for every property it fills.
+    case factory(Factory)
+    /// A value from the factory, created on first use, once, then shared.
+    case singleton(Factory, OnceCell)
   }
 
   /// Which properties a registration may fill.
@@ -50,16 +57,15 @@ final class Registration: @unchecked Sendable {
 
   /// The instance, when the registration has one.
   var instance: Any? {
-    switch source {
-    case .instance(let value): value
-    }
+    if case .instance(let value) = source { return value }
+    return nil
   }
 
   /// How the registration reads in messages: `ImageCache (registered as Cache, for
   /// ProfileScreen, id "first", including ancestors)`.
   var summary: String {
     var conditions: [String] = []
-    if let instance, readableName(of: type(of: instance)) != service.name {
+    if case .instance(let instance) = source, readableName(of: type(of: instance)) != service.name {
       conditions.append("as \(service.name)")
     }
     if case .type(let match) = match {
@@ -67,7 +73,12 @@ final class Registration: @unchecked Sendable {
       if let id = match.id { conditions.append("id \"\(id.original)\"") }
       if match.includingAncestors { conditions.append("including ancestors") }
     }
-    let subject = instance.map { readableName(of: type(of: $0)) } ?? service.name
+    let subject =
+      switch source {
+      case .instance(let value): readableName(of: type(of: value))
+      case .factory: "a factory of \(service.name)"
+      case .singleton: "a singleton \(service.name)"
+      }
     return conditions.isEmpty ? subject : "\(subject) (\(conditions.joined(separator: ", ")))"
   }
 }

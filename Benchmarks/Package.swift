@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+// The benchmarks live in their own package so that PropertyInjector itself keeps no dependencies.
+// Run them from this directory with `swift package benchmark`; see README.md.
+import PackageDescription
+
+let package = Package(
+  name: "Benchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "PropertyInjector", path: ".."),
+    // MallocInterposer counts allocations without jemalloc. Naming the traits turns off the
+    // package's other default trait (RuntimeInterposer), which only the ARC metrics need.
+    .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/Swinject/Swinject.git", exact: "2.10.0"),
+  ],
+  targets: [
+    // The benchmarks: one executable target under Benchmarks/, as package-benchmark expects.
+    .executableTarget(
+      name: "InjectionBenchmarks",
+      dependencies: [
+        "BenchmarkCatalog",
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "PropertyInjector", package: "PropertyInjector"),
+        .product(name: "Swinject", package: "Swinject"),
+      ],
+      path: "Benchmarks/InjectionBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    // The names of the benchmarks and how many injections one measured iteration makes,
+    // shared by the benchmarks and the report.
+    .target(name: "BenchmarkCatalog"),
+    // Turns one run's JMH export into the markdown ratio table.
+    .executableTarget(name: "BenchmarkReport", dependencies: ["BenchmarkCatalog"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

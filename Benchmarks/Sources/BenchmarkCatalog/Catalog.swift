@@ -1,0 +1,106 @@
+/// Every benchmark of the package, by name, with what one measured iteration does.
+///
+/// The benchmarks register exactly these names, and the report reads them back from one run's
+/// export, so the two cannot drift apart: the benchmark target refuses to register a name the
+/// catalog does not list, and the report says which listed names a run did not produce.
+
+/// Who fills the object.
+public enum Contender: String, CaseIterable, Sendable {
+  /// `try injector.inject(object)`.
+  case propertyInjector = "PropertyInjector"
+  /// `if object.injectedA0 == nil { object.injectedA0 = a0 }` for every property.
+  case handWritten = "hand-written"
+  /// `container.resolve(Target.self)` with an `initCompleted` that resolves every property.
+  case swinject = "Swinject"
+  /// `Mirror` over the object and its superclasses, touching every label and value.
+  case mirror = "bare Mirror walk"
+  /// A new `Injector` and its registrations, without injecting: subtracted from a first
+  /// injection, it leaves the scan, the plan and the injection.
+  case registrationsOnly = "registrations only"
+}
+
+/// A group of benchmarks, one table in the report.
+public enum Group: String, CaseIterable, Sendable {
+  /// The first injection of a type on a new injector: scan, plan, fill.
+  case scan = "First injection (scan cost)"
+  /// Injection with the type's plan already cached.
+  case injection = "Injection of a fresh object"
+}
+
+/// One row of the report: the same work done by several contenders.
+public struct Scenario: Sendable {
+  /// The row's name, such as `Cached injection K=5`.
+  public let title: String
+  public let group: Group
+  /// Who runs it, in table order.
+  public let contenders: [Contender]
+  /// Objects each thread creates and fills in one measured iteration. Also the benchmark's
+  /// `scalingFactor`, so that `--scale` text output is per object too.
+  public let objectsPerThread: Int
+  /// Threads filling objects at once.
+  public let threads: Int
+
+  public init(_ title: String, _ group: Group, _ contenders: [Contender], objectsPerThread: Int, threads: Int = 1) {
+    self.title = title
+    self.group = group
+    self.contenders = contenders
+    self.objectsPerThread = objectsPerThread
+    self.threads = threads
+  }
+
+  /// Objects filled in one measured iteration, over all threads.
+  public var objectsPerIteration: Int { objectsPerThread * threads }
+
+  /// The benchmark's registered name: `Cached injection K=5 / PropertyInjector`.
+  public func name(_ contender: Contender) -> String { "\(title) / \(contender.rawValue)" }
+}
+
+public enum Catalog {
+  /// Target labels in the order they appear: `K=1` … `K=50`, then `hierarchy`.
+  public static let cachedLabels = ["K=1", "K=5", "K=20", "K=50", "hierarchy"]
+  public static let scanLabels = ["K=5", "K=50", "hierarchy"]
+
+  /// Injections per measured iteration for every benchmark but the scan ones.
+  public static let objectsPerIteration = 1_000
+  /// Registrations present in the large-registry scenarios.
+  public static let largeRegistry = 1_000
+  public static let smallRegistry = 10
+
+  public static func firstInjection(_ label: String) -> Scenario {
+    Scenario("First injection \(label)", .scan, [.propertyInjector, .registrationsOnly, .mirror], objectsPerThread: 1)
+  }
+
+  public static let firstInjectionLargeRegistry = Scenario(
+    "First injection K=5 with \(largeRegistry) registrations", .scan, [.propertyInjector, .registrationsOnly],
+    objectsPerThread: 1)
+
+  public static func cached(_ label: String) -> Scenario {
+    Scenario("Cached injection \(label)", .injection, [.propertyInjector, .handWritten, .swinject],
+             objectsPerThread: objectsPerIteration)
+  }
+
+  public static func registry(_ count: Int) -> Scenario {
+    Scenario("Cached injection K=5 with \(count) registrations", .injection,
+             [.propertyInjector, .handWritten, .swinject], objectsPerThread: objectsPerIteration)
+  }
+
+  public static let twoThreads = Scenario(
+    "Cached injection K=5 on two threads", .injection, [.propertyInjector, .handWritten, .swinject],
+    objectsPerThread: objectsPerIteration, threads: 2)
+
+  /// Every scenario, in report order.
+  public static let scenarios: [Scenario] =
+    scanLabels.map(firstInjection) + [firstInjectionLargeRegistry]
+    + cachedLabels.map(cached)
+    + [registry(smallRegistry), registry(largeRegistry), twoThreads]
+
+  /// The scenario and contender a benchmark name stands for.
+  public static func lookUp(_ name: String) -> (Scenario, Contender)? {
+    for scenario in scenarios {
+      for contender in scenario.contenders where scenario.name(contender) == name {
+        return (scenario, contender)
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,217 @@
+// Turns one benchmark run's JMH export into markdown tables of per-object times and ratios.
+//
+//   swift run --package-path Benchmarks BenchmarkReport Benchmarks/.build/results/Current_run.jmh.json
+//
+// The argument may also be a directory: its newest *.jmh.json is read. Every number is the
+// median (p50) of the run's measured iterations, divided by the objects one iteration fills
+// (from BenchmarkCatalog), so all the ratios come from the same run.
+
+import BenchmarkCatalog
+import Foundation
+
+/// The parts of package-benchmark's JMH export the report reads.
+struct JMHElement: Decodable {
+  struct Metric: Decodable {
+    let scorePercentiles: [String: Double]
+    let scoreUnit: String
+  }
+
+  let benchmark: String
+  let primaryMetric: Metric
+  let secondaryMetrics: [String: Metric]?
+}
+
+/// One benchmark's medians, per object.
+struct Measurement {
+  /// Nanoseconds per object and thread: the wall-clock median of an iteration divided by the
+  /// objects each thread filled in it.
+  let nanoseconds: Double
+  /// Allocations per object: the median allocation count of an iteration divided by the
+  /// objects all threads filled in it.
+  let mallocs: Double?
+}
+
+enum ReportError: Error, CustomStringConvertible {
+  case usage
+  case noExport(String)
+  case missingMetric(String, String)
+
+  var description: String {
+    switch self {
+    case .usage:
+      "usage: BenchmarkReport <file.jmh.json | directory holding one>"
+    case .noExport(let path):
+      "no *.jmh.json in \(path): run `swift package benchmark --format jmh --path <directory>` first"
+    case .missingMetric(let benchmark, let metric):
+      "\(benchmark) has no \"\(metric)\" metric: the benchmarks must measure wall clock and malloc count"
+    }
+  }
+}
+
+/// The export to read: the argument itself, or the newest *.jmh.json in it.
+func exportFile(_ argument: String) throws -> URL {
+  let url = URL(fileURLWithPath: argument)
+  var isDirectory: ObjCBool = false
+  guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    return url
+  }
+  let files = try FileManager.default.contentsOfDirectory(
+    at: url, includingPropertiesForKeys: [.contentModificationDateKey]
+  ).filter { $0.lastPathComponent.hasSuffix(".jmh.json") }
+  let dated = try files.map { ($0, try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast) }
+  guard let newest = dated.max(by: { $0.1 < $1.1 }) else { throw ReportError.noExport(argument) }
+  return newest.0
+}
+
+/// The JMH key of a benchmark name: its target and name, with spaces turned into underscores.
+func jmhSuffix(_ name: String) -> String { "." + name.replacingOccurrences(of: " ", with: "_") }
+
+func median(_ metric: JMHElement.Metric) -> Double? { metric.scorePercentiles["50.0"] }
+
+func measurements(from elements: [JMHElement]) throws -> (found: [String: Measurement], unknown: [String]) {
+  var found: [String: Measurement] = [:]
+  var matched: Set<String> = []
+  for scenario in Catalog.scenarios {
+    for contender in scenario.contenders {
+      let name = scenario.name(contender)
+      guard let element = elements.first(where: { $0.benchmark.hasSuffix(jmhSuffix(name)) }) else { continue }
+      matched.insert(element.benchmark)
+      // JMH exports times in microseconds and counts as they are, per measured iteration.
+      guard let wall = element.secondaryMetrics?["Time (wall clock)"], let wallMedian = median(wall) else {
+        throw ReportError.missingMetric(name, "Time (wall clock)")
+      }
+      let mallocs = element.secondaryMetrics?["Malloc (total)"].flatMap(median)
+      found[name] = Measurement(
+        nanoseconds: wallMedian * 1_000 / Double(scenario.objectsPerThread),
+        mallocs: mallocs.map { $0 / Double(scenario.objectsPerIteration) }
+      )
+    }
+  }
+  let unknown = elements.map(\.benchmark).filter { !matched.contains($0) }
+  return (found, unknown)
+}
+
+// MARK: - Formatting
+
+func nanoseconds(_ value: Double?) -> String {
+  guard let value else { return "–" }
+  if value >= 100 { return String(format: "%.0f", value) }
+  return String(format: "%.1f", value)
+}
+
+func ratio(_ numerator: Double?, _ denominator: Double?) -> String {
+  guard let numerator, let denominator, denominator > 0 else { return "–" }
+  return String(format: numerator / denominator >= 10 ? "%.0f×" : "%.2f×", numerator / denominator)
+}
+
+func count(_ value: Double?) -> String {
+  guard let value else { return "–" }
+  var text = String(format: "%.2f", value)
+  while text.hasSuffix("0") { text.removeLast() }
+  if text.hasSuffix(".") { text.removeLast() }
+  return text
+}
+
+func table(_ header: [String], _ rows: [[String]]) -> String {
+  var lines = ["| " + header.joined(separator: " | ") + " |"]
+  lines.append("|" + header.enumerated().map { $0.offset == 0 ? " --- |" : " ---: |" }.joined())
+  lines += rows.map { "| " + $0.joined(separator: " | ") + " |" }
+  return lines.joined(separator: "\n")
+}
+
+func scanTable(_ results: [String: Measurement]) -> String {
+  let rows: [[String]] = Catalog.scenarios.filter { $0.group == .scan }.map { scenario in
+    let first = results[scenario.name(.propertyInjector)]
+    let registrations = results[scenario.name(.registrationsOnly)]
+    let mirror = scenario.contenders.contains(.mirror) ? results[scenario.name(.mirror)] : nil
+    let scan = first.flatMap { first in registrations.map { first.nanoseconds - $0.nanoseconds } }
+    let scanMallocs = first?.mallocs.flatMap { first in registrations?.mallocs.map { first - $0 } }
+    return [
+      scenario.title,
+      nanoseconds(first?.nanoseconds),
+      nanoseconds(registrations?.nanoseconds),
+      nanoseconds(scan),
+      nanoseconds(mirror?.nanoseconds),
+      ratio(scan, mirror?.nanoseconds),
+      [first?.mallocs, registrations?.mallocs, scanMallocs, mirror?.mallocs].map(count).joined(separator: " / "),
+    ]
+  }
+  return table(
+    [
+      "benchmark", "first injection ns", "registrations only ns", "scan + plan + fill ns", "bare Mirror walk ns",
+      "scan ÷ Mirror", "mallocs: first / registrations / scan / Mirror",
+    ], rows)
+}
+
+func injectionTable(_ results: [String: Measurement]) -> String {
+  let rows: [[String]] = Catalog.scenarios.filter { $0.group == .injection }.map { scenario in
+    let ours = results[scenario.name(.propertyInjector)]
+    let hand = results[scenario.name(.handWritten)]
+    let swinject = results[scenario.name(.swinject)]
+    return [
+      scenario.threads > 1 ? scenario.title + " ¹" : scenario.title,
+      nanoseconds(ours?.nanoseconds),
+      nanoseconds(hand?.nanoseconds),
+      nanoseconds(swinject?.nanoseconds),
+      ratio(ours?.nanoseconds, hand?.nanoseconds),
+      ratio(swinject?.nanoseconds, ours?.nanoseconds),
+      [ours?.mallocs, hand?.mallocs, swinject?.mallocs].map(count).joined(separator: " / "),
+    ]
+  }
+  return table(
+    [
+      "benchmark", "PropertyInjector ns", "hand-written ns", "Swinject ns", "×hand", "Swinject/ours",
+      "mallocs per object (ours / hand / Swinject)",
+    ], rows)
+}
+
+// MARK: - Main
+
+do {
+  let arguments = CommandLine.arguments.dropFirst()
+  guard arguments.count == 1, let argument = arguments.first, argument != "-h", argument != "--help" else {
+    throw ReportError.usage
+  }
+  let file = try exportFile(argument)
+  let elements = try JSONDecoder().decode([JMHElement].self, from: Data(contentsOf: file))
+  let (results, unknown) = try measurements(from: elements)
+
+  let single = Catalog.objectsPerIteration
+  print("""
+    ## PropertyInjector benchmarks
+
+    From `\(file.lastPathComponent)`: medians (p50) of one run, per object. Each iteration of \
+    the injection benchmarks fills \(single) fresh objects (per thread); each iteration of the \
+    first-injection benchmarks makes a new `Injector`, registers the services and fills one.
+
+    ### \(Group.scan.rawValue)
+
+    \(scanTable(results))
+
+    "scan + plan + fill" is first injection minus registrations only: what the first `inject` of \
+    a type costs a new injector.
+
+    ### \(Group.injection.rawValue)
+
+    \(injectionTable(results))
+
+    ×hand is PropertyInjector ÷ hand-written; Swinject/ours is Swinject ÷ PropertyInjector. \
+    Mallocs include the object itself (1 per object).
+
+    ¹ Two threads fill objects at once, each \(Catalog.twoThreads.objectsPerThread) per iteration: \
+    ns is wall time per object per thread (equal to the single-thread row under perfect \
+    scaling); mallocs are per object.
+    """)
+
+  let missing = Catalog.scenarios.flatMap { scenario in scenario.contenders.map(scenario.name) }
+    .filter { results[$0] == nil }
+  if !missing.isEmpty {
+    FileHandle.standardError.write(Data("note: not in this run: \(missing.joined(separator: ", "))\n".utf8))
+  }
+  if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("note: not in the catalog: \(unknown.joined(separator: ", "))\n".utf8))
+  }
+} catch {
+  FileHandle.standardError.write(Data("BenchmarkReport: \(error)\n".utf8))
+  exit(1)
+}

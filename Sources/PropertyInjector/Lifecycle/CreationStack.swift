@@ -1,0 +1,93 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Android)
+  @preconcurrency import Android
+#endif
+
+/// The creations in progress on the current thread, innermost last: how the library detects a
+/// cycle before it overflows the stack, and reports the whole path.
+///
+/// Factories, callbacks and initializers are synchronous, so everything a creation needs is
+/// created on the same thread, inside it. A frame is pushed for each creation (a factory, a
+/// singleton, an auto-created type, a `Lazy` read) and popped when it ends; entering a
+/// creation that is already on the stack is a cycle. Because the stack belongs to the thread,
+/// not to a resolver object passed around, a factory that captures an injector instead of
+/// using its argument is still covered.
+final class CreationStack {
+  /// One creation in progress.
+  struct Frame {
+    /// What is being created: a registration, a type, a `Lazy`.
+    let key: ObjectIdentifier
+    /// Where, for messages: `Feed.injectedDatabase`, `resolve(Logger)`.
+    let label: String
+  }
+
+  /// The deepest chain of nested creations allowed, far beyond any real object graph; past
+  /// it, a creation fails instead of risking the thread's stack.
+  static let maximumDepth = 64
+
+  private(set) var frames: [Frame] = []
+  /// Objects whose `didInjectDependencies()` is running on this thread, innermost last.
+  private(set) var objectsInCallback: [ObjectIdentifier] = []
+
+  /// The current thread's stack.
+  static var current: CreationStack {
+    if let raw = pthread_getspecific(threadKey) {
+      return Unmanaged<CreationStack>.fromOpaque(raw).takeUnretainedValue()
+    }
+    let stack = CreationStack()
+    pthread_setspecific(threadKey, Unmanaged.passRetained(stack).toOpaque())
+    return stack
+  }
+
+  /// The labels of the creations in progress, outermost first.
+  var path: [String] { frames.map(\.label) }
+
+  /// Runs `create` inside a frame for `key`, or throws ``InjectionError/Code/cycle`` when `key`
+  /// is already being created on this thread.
+  func within<Result>(_ key: ObjectIdentifier, label: String, _ create: () throws -> Result) throws -> Result {
+    if let start = frames.firstIndex(where: { $0.key == key }) {
+      throw InjectionError.cycle(path: frames[start...].map(\.label) + [label])
+    }
+    guard frames.count < Self.maximumDepth else {
+      throw InjectionError.tooDeep(path: path + [label])
+    }
+    frames.append(Frame(key: key, label: label))
+    defer { frames.removeLast() }
+    return try create()
+  }
+
+  /// Runs `callback` marked as the callback of `object`, so that injecting `object` again
+  /// from inside it can be refused.
+  func inCallback(of object: ObjectIdentifier, _ callback: () -> Void) {
+    objectsInCallback.append(object)
+    defer { objectsInCallback.removeLast() }
+    callback()
+  }
+}
+
+/// The key of each thread's ``CreationStack``; the destructor releases it when the thread ends.
+private let threadKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key) { raw in
+    #if canImport(Darwin)
+      Unmanaged<CreationStack>.fromOpaque(raw).release()
+    #else
+      if let raw { Unmanaged<CreationStack>.fromOpaque(raw).release() }
+    #endif
+  }
+  return key
+}()
+
+/// An identifier for the current thread, unique among live threads.
+func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}

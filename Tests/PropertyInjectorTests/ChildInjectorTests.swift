@@ -1,0 +1,97 @@
+import PropertyInjector
+import Testing
+
+private class Screen: InjectableSettable {
+  var injectedDatabase: Database?
+  var injectedLogger: (any Logger)?
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedDatabase": \Screen.injectedDatabase, "injectedLogger": \Screen.injectedLogger]
+  }
+}
+
+private final class DetailScreen: Screen {}
+
+@Suite("Child injectors")
+struct ChildInjectorTests {
+  @Test("A child sees its parent's registrations, and its own win")
+  func childFallsBackOnParent() throws {
+    let parent = Injector()
+    let logger = ConsoleLogger("parent")
+    try parent.register(logger, as: (any Logger).self)
+    try parent.register(Database(number: 1))
+    let child = Injector(parent: parent)
+    let fake = Database(number: 99)
+    try child.register(fake)
+    let screen = Screen()
+    try child.inject(screen)
+    #expect(screen.injectedLogger === logger)
+    #expect(screen.injectedDatabase === fake)
+  }
+
+  @Test("Registering and unregistering in a child never changes the parent")
+  func parentIsUntouched() throws {
+    let parent = Injector()
+    let real = Database(number: 1)
+    try parent.register(real)
+    let child = Injector(parent: parent)
+    try child.register(Database(number: 2))
+    #expect(try parent.resolve(Database.self) === real)
+    try child.unregister(Database.self)
+    #expect(injectionErrorCode { try child.unregister(Database.self) } == .notRegistered)
+    #expect(try parent.resolve(Database.self) === real)
+    #expect(try child.resolve(Database.self) === real)
+  }
+
+  @Test("The child's precedence applies first: any eligible registration in the child beats a better one in the parent")
+  func childPrecedenceFirst() throws {
+    let parent = Injector()
+    try parent.register(Database(number: 1), for: DetailScreen.self)
+    let child = Injector(parent: parent)
+    let plain = Database(number: 2)
+    try child.register(plain)
+    try child.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = DetailScreen()
+    try child.inject(screen)
+    #expect(screen.injectedDatabase === plain)
+  }
+
+  @Test("A parent's singleton is built by the parent, once, and shared by every child")
+  func parentSingletonIsShared() throws {
+    let parent = Injector()
+    let builtBy = Locked2<[ObjectIdentifier]>([])
+    try parent.register(Database.self, scope: .singleton) { injector in
+      builtBy.mutate { $0.append(ObjectIdentifier(injector)) }
+      return Database(number: 1)
+    }
+    let first = Injector(parent: parent)
+    let second = Injector(parent: parent)
+    #expect(try first.resolve(Database.self) === second.resolve(Database.self))
+    #expect(builtBy.value == [ObjectIdentifier(parent)])
+  }
+
+  @Test("A registration made in the parent after the child cached a plan is seen by the child")
+  func childSeesLaterParentRegistrations() throws {
+    let parent = Injector()
+    try parent.register(ConsoleLogger(), as: (any Logger).self)
+    let child = Injector(parent: parent)
+    #expect(throws: InjectionError.self) { try child.inject(Screen()) }
+    let database = Database(number: 5)
+    try parent.register(database)
+    let screen = Screen()
+    try child.inject(screen)
+    #expect(screen.injectedDatabase === database)
+  }
+
+  @Test("Tests swap in fakes with a child of the app's injector")
+  func swappingFakes() throws {
+    let app = Injector()
+    try app.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    try app.register(ConsoleLogger("app"), as: (any Logger).self)
+    let tests = Injector(parent: app)
+    try tests.register(Database(number: 42))
+    let screen = Screen()
+    try tests.inject(screen)
+    #expect(screen.injectedDatabase?.number == 42)
+    #expect(screen.injectedLogger?.name == "app")
+  }
+}

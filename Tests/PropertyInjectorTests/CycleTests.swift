@@ -1,0 +1,146 @@
+import PropertyInjector
+import Testing
+
+/// The example graph: Feed needs a Database, which needs a Cache, which needs the Database.
+private enum Graph {
+  final class Feed: InjectableSettable {
+    var injectedDatabase: Database?
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \Feed.injectedDatabase] }
+  }
+
+  final class Database: InjectableSettable, @unchecked Sendable {
+    var injectedCache: Cache?
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Database.injectedCache] }
+  }
+
+  final class Cache: InjectableSettable, @unchecked Sendable {
+    var injectedDatabase: Database?
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \Cache.injectedDatabase] }
+  }
+
+  /// The same graph with the back edge deferred.
+  final class LazyCache: InjectableSettable, @unchecked Sendable {
+    var injectedDatabase: Lazy<LazyDatabase>?
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \LazyCache.injectedDatabase] }
+  }
+
+  final class LazyDatabase: InjectableSettable, @unchecked Sendable {
+    var injectedCache: LazyCache?
+    var injectedCacheProvider: Provider<LazyCache>?
+    static var injectableKeyPaths: [String: AnyKeyPath] {
+      ["injectedCache": \LazyDatabase.injectedCache, "injectedCacheProvider": \LazyDatabase.injectedCacheProvider]
+    }
+  }
+}
+
+private final class A: Sendable {}
+private final class B: Sendable {}
+private final class C: Sendable {}
+
+/// A type that needs a new, bigger type of itself: creation never ends on its own.
+private struct Nest<Inner>: InjectorCreatable {
+  init(injector: Injector) throws { _ = try injector.resolve(Nest<Nest<Inner>>.self) }
+}
+
+@Suite("Cycles")
+struct CycleTests {
+  @Test("A creation that needs itself through others throws a cycle error showing the whole path")
+  func cycleShowsThePath() throws {
+    let injector = Injector()
+    try injector.register(Graph.Database.self, scope: .singleton) { _ in Graph.Database() }
+    try injector.register(Graph.Cache.self) { _ in Graph.Cache() }
+    let feed = Graph.Feed()
+    let error = injectionError { try injector.inject(feed) }
+    #expect(error.map(codes) == [.cycle])
+    #expect(error?.path == ["Feed.injectedDatabase", "Database.injectedCache", "Cache.injectedDatabase"])
+    #expect(
+      error?.description.contains("Feed.injectedDatabase → Database.injectedCache → Cache.injectedDatabase") == true)
+    #expect(error?.problems.first?.fix.contains("Lazy") == true)
+    #expect(feed.injectedDatabase == nil)
+  }
+
+  @Test("A factory that needs its own type directly is a cycle, even through a captured injector")
+  func directCycleThroughACapturedInjector() throws {
+    let injector = Injector()
+    try injector.register(A.self, scope: .singleton) { [injector] _ in
+      _ = try injector.resolve(A.self)  // ignores its argument: still detected
+      return A()
+    }
+    let error = injectionError { _ = try injector.resolve(A.self) }
+    #expect(error.map(codes) == [.cycle])
+    #expect(error?.path == ["resolve(A)", "resolve(A)"])
+
+    try injector.register(B.self) { injector in
+      _ = try injector.resolve(B.self)
+      return B()
+    }
+    #expect(injectionError { _ = try injector.resolve(B.self) }.map(codes) == [.cycle])
+  }
+
+  @Test("Creation nested past the depth limit fails instead of overflowing the stack")
+  func endlessCreationIsStopped() {
+    let error = injectionError { _ = try Injector().resolve(Nest<Int>.self) }
+    #expect(error.map(codes) == [.tooDeep])
+    #expect(error?.path.count == 65)
+  }
+
+  @Test("A Lazy breaks the cycle: the graph resolves, and the Lazy reaches the singleton")
+  func lazyBreaksTheCycle() throws {
+    let injector = Injector()
+    try injector.register(Graph.LazyDatabase.self, scope: .singleton) { _ in Graph.LazyDatabase() }
+    try injector.register(Graph.LazyCache.self) { _ in Graph.LazyCache() }
+    let database = try injector.resolve(Graph.LazyDatabase.self)
+    let cache = try #require(database.injectedCache)
+    #expect(try cache.injectedDatabase?.value === database)
+    #expect(try database.injectedCacheProvider?.get() !== cache, "a transient factory makes a new cache")
+  }
+
+  @Test("Two threads building a cyclic graph at the same moment both get a cycle error, and neither deadlocks")
+  func concurrentCycleDoesNotDeadlock() throws {
+    let injector = Injector()
+    let bothCreating = Rendezvous(parties: 2)
+    try injector.register(A.self, scope: .singleton) { injector in
+      bothCreating.arriveAndWait()
+      _ = try injector.resolve(B.self)
+      return A()
+    }
+    try injector.register(B.self, scope: .singleton) { injector in
+      bothCreating.arriveAndWait()
+      _ = try injector.resolve(A.self)
+      return B()
+    }
+    let errors = Locked2<[InjectionError.Code]>([])
+    runConcurrently([
+      { errors.append(injectionErrorCode { _ = try injector.resolve(A.self) }) },
+      { errors.append(injectionErrorCode { _ = try injector.resolve(B.self) }) },
+    ])
+    #expect(errors.value == [.cycle, .cycle])
+  }
+
+  @Test("Two threads needing the same singleton at the same moment share one instance")
+  func concurrentOverlapSharesTheSingleton() throws {
+    let injector = Injector()
+    let bothArrived = Rendezvous(parties: 2)
+    let creations = Counter()
+    try injector.register(C.self, scope: .singleton) { _ in
+      creations.increment()
+      return C()
+    }
+    try injector.register(A.self, scope: .singleton) { injector in
+      bothArrived.arriveAndWait()
+      _ = try injector.resolve(C.self)
+      return A()
+    }
+    try injector.register(B.self, scope: .singleton) { injector in
+      bothArrived.arriveAndWait()
+      _ = try injector.resolve(C.self)
+      return B()
+    }
+    runConcurrently([
+      { _ = try? injector.resolve(A.self) },
+      { _ = try? injector.resolve(B.self) },
+    ])
+    #expect(creations.value == 1)
+    #expect(try injector.resolve(A.self) === injector.resolve(A.self))
+  }
+}

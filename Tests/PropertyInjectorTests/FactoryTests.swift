@@ -1,0 +1,164 @@
+import PropertyInjector
+import Testing
+
+final class RequestID: Sendable {}
+
+private final class Screen: InjectableSettable {
+  var injectedRequestIDFirst: RequestID?
+  var injectedRequestIDSecond: RequestID?
+  var injectedLogger: (any Logger)?
+  var injections = 0
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedRequestIDFirst": \Screen.injectedRequestIDFirst,
+      "injectedRequestIDSecond": \Screen.injectedRequestIDSecond,
+      "injectedLogger": \Screen.injectedLogger,
+    ]
+  }
+  func didInjectDependencies() { injections += 1 }
+}
+
+/// A service that is itself injectable: factory results like it are injected before use.
+final class Reporter: InjectableSettable, @unchecked Sendable {
+  var injectedLogger: (any Logger)?
+  var injections = 0
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \Reporter.injectedLogger] }
+  func didInjectDependencies() { injections += 1 }
+}
+
+private final class ReportScreen: InjectableSettable {
+  var injectedReporter: Reporter?
+  var now: RequestID?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedReporter": \ReportScreen.injectedReporter, "now": \ReportScreen.now]
+  }
+}
+
+@Suite("Factories")
+struct FactoryTests {
+  @Test("A transient factory makes a new value for every property it fills")
+  func transientFactoryMakesNewValues() throws {
+    let injector = Injector()
+    let calls = Counter()
+    try injector.register(RequestID.self) { _ in
+      calls.increment()
+      return RequestID()
+    }
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = Screen()
+    try injector.inject(screen)
+    let other = Screen()
+    try injector.inject(other)
+    #expect(calls.value == 4)
+    #expect(screen.injectedRequestIDFirst !== screen.injectedRequestIDSecond)
+    #expect(screen.injectedRequestIDFirst !== other.injectedRequestIDFirst)
+  }
+
+  @Test("A factory runs only for nil properties")
+  func factoryRunsOnlyForNilProperties() throws {
+    let injector = Injector()
+    let calls = Counter()
+    try injector.register(RequestID.self) { _ in
+      calls.increment()
+      return RequestID()
+    }
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = Screen()
+    let own = RequestID()
+    screen.injectedRequestIDFirst = own
+    try injector.inject(screen)
+    #expect(calls.value == 1)
+    #expect(screen.injectedRequestIDFirst === own)
+  }
+
+  @Test("A factory receives the injector, and its result is injected before it is handed over")
+  func factoryResolvesAndItsResultIsInjected() throws {
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    try injector.register(logger, as: (any Logger).self)
+    try injector.register(Reporter.self) { injector in
+      let reporter = Reporter()
+      _ = try injector.resolve((any Logger).self)
+      return reporter
+    }
+    try injector.register(named: "now") { _ in RequestID() }
+    let screen = ReportScreen()
+    try injector.inject(screen)
+    let reporter = try #require(screen.injectedReporter)
+    #expect(reporter.injectedLogger === logger)
+    #expect(reporter.injections == 1)
+    #expect(screen.now != nil)
+  }
+
+  @Test("A factory that throws fails the injection with the cause and the property; the target is unchanged")
+  func throwingFactoryFailsTheInjection() throws {
+    let injector = Injector()
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    try injector.register(RequestID.self, id: "first") { _ in RequestID() }
+    try injector.register(RequestID.self, id: "second") { _ in throw Failure(reason: "no network") }
+    let screen = Screen()
+    let error = injectionError { try injector.inject(screen) }
+    #expect(error.map(codes) == [.factoryFailed])
+    #expect(error?.problems.first?.property == "injectedRequestIDSecond")
+    #expect(error?.problems.first?.typeName == "Screen")
+    #expect(error?.underlyingError as? Failure == Failure(reason: "no network"))
+    #expect(error?.description.contains("no network") == true)
+    #expect(screen.injectedRequestIDFirst == nil)
+    #expect(screen.injectedLogger == nil)
+    #expect(screen.injections == 0)
+  }
+
+  @Test("Factories take `for:` and `id:` like instances, and match their declared type exactly")
+  func factoryOptions() throws {
+    let injector = Injector()
+    let first = RequestID()
+    try injector.register(RequestID.self, for: Screen.self, id: "first") { _ in first }
+    try injector.register(RequestID.self, for: ReportScreen.self) { _ in RequestID() }
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = Screen()
+    let error = injectionError { try injector.inject(screen) }
+    #expect(error?.problems.map(\.property) == ["injectedRequestIDSecond"])
+    screen.injectedRequestIDSecond = RequestID()
+    try injector.inject(screen)
+    #expect(screen.injectedRequestIDFirst === first)
+  }
+
+  @Test("A name factory whose result does not fit the property fails the injection")
+  func nameFactoryOfTheWrongType() throws {
+    let injector = Injector()
+    try injector.register(named: "now") { _ in "a string" }
+    try injector.register(Reporter.self) { _ in Reporter() }
+    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = ReportScreen()
+    let error = injectionError { try injector.inject(screen) }
+    #expect(error.map(codes) == [.typeMismatch])
+    #expect(error?.problems.first?.property == "now")
+    #expect(screen.injectedReporter == nil)
+  }
+
+  @Test("Unregistering a factory works like unregistering an instance")
+  func unregisterFactory() throws {
+    let injector = Injector()
+    try injector.register(RequestID.self, id: "first") { _ in RequestID() }
+    try injector.unregister(RequestID.self, id: "first")
+    #expect(throws: InjectionError.self) { try injector.resolve(RequestID.self) }
+    #expect(injectionError { try injector.unregister(RequestID.self, id: "first") }.map(codes) == [.notRegistered])
+  }
+
+  @Test("A factory replaces an instance registered with the same type, target and id, and back")
+  func factoryAndInstanceShareKeys() throws {
+    let injector = Injector()
+    let instance = RequestID()
+    try injector.register(RequestID())
+    try injector.register(RequestID.self) { _ in RequestID() }
+    #expect(try injector.resolve(RequestID.self) !== injector.resolve(RequestID.self))
+    try injector.register(instance)
+    #expect(try injector.resolve(RequestID.self) === instance)
+  }
+
+  @Test("A factory of an optional type is rejected")
+  func optionalFactoryIsRejected() {
+    let error = injectionError { try Injector().register(RequestID?.self) { _ in nil } }
+    #expect(error.map(codes) == [.optionalRegistration])
+  }
+}

@@ -1,0 +1,54 @@
+import PropertyInjector
+import Testing
+
+private final class Feed: InjectableSettable {
+  var injectedRequestIDs: Provider<RequestID>?
+  var injectedDatabasePrimary: Provider<Database>?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedRequestIDs": \Feed.injectedRequestIDs, "injectedDatabasePrimary": \Feed.injectedDatabasePrimary]
+  }
+}
+
+@Suite("Provider")
+struct ProviderTests {
+  @Test("get() asks the injector every time: a transient factory makes a new value each time")
+  func providerResolvesOnEveryGet() throws {
+    let injector = Injector()
+    try injector.register(RequestID.self) { _ in RequestID() }
+    try injector.register(Database(number: 1), id: "primary")
+    let feed = Feed()
+    try injector.inject(feed)
+    let provider = try #require(feed.injectedRequestIDs)
+    #expect(try provider.get() !== provider.get())
+  }
+
+  @Test("get() sees a replaced registration at once, resolving with the property's id")
+  func providerSeesReplacements() throws {
+    let injector = Injector()
+    try injector.register(RequestID.self) { _ in RequestID() }
+    try injector.register(Database(number: 1), id: "primary")
+    let feed = Feed()
+    try injector.inject(feed)
+    let provider = try #require(feed.injectedDatabasePrimary)
+    #expect(try provider.get().number == 1)
+    try injector.register(Database(number: 2), id: "primary")
+    #expect(try provider.get().number == 2)
+  }
+
+  @Test("A Provider of something that cannot be resolved fails the injection")
+  func unresolvableProviderFailsTheInjection() throws {
+    let injector = Injector()
+    try injector.register(RequestID.self) { _ in RequestID() }
+    try injector.register(Database(number: 1), id: "secondary")
+    let feed = Feed()
+    let error = injectionError { try injector.inject(feed) }
+    #expect(error?.problems.map(\.property) == ["injectedDatabasePrimary"])
+    #expect(feed.injectedRequestIDs == nil)
+  }
+
+  @Test("A Provider can be made directly, for tests")
+  func providerMadeDirectly() throws {
+    let provider = Provider { Database(number: 3) }
+    #expect(try provider.get().number == 3)
+  }
+}
