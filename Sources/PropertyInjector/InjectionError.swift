@@ -33,6 +33,12 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   /// The code of the first problem; see ``problems`` for all of them.
   public var code: Code { problems[0].code }
 
+  /// The same error, reported as the failure of `operation`: what the outermost public call
+  /// does, so an error from deep inside a creation names the call the user made.
+  func reported(as operation: String) -> InjectionError {
+    InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
+  }
+
   /// Makes an error; `path` defaults to the creations in progress on this thread.
   init(
     operation: String,
@@ -194,12 +200,12 @@ extension InjectionError {
 }
 
 extension InjectionError {
-  /// A cycle along `path`, whose last element repeats an earlier one.
-  static func cycle(path: [String]) -> InjectionError {
+  /// A cycle along `path`, whose last element, `site`, repeats an earlier one.
+  static func cycle(path: [String], closingAt site: Site) -> InjectionError {
     InjectionError(
-      operation: "create \(path.last ?? "")",
+      operation: site.label,
       Problem(
-        code: .cycle, typeName: path.first ?? "",
+        code: .cycle, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
         summary: "a creation needs itself: \(path.joined(separator: " → ")).",
         fix: "Break the cycle: declare one of these properties as Lazy<T>? (created on first use) or "
           + "Provider<T>? (resolved on each get()), or restructure so one side does not need the other to exist first."
@@ -208,12 +214,12 @@ extension InjectionError {
     )
   }
 
-  /// Creations nested past ``CreationStack/maximumDepth``.
-  static func tooDeep(path: [String]) -> InjectionError {
+  /// Creations nested past ``CreationStack/maximumDepth``, the last at `site`.
+  static func tooDeep(path: [String], at site: Site) -> InjectionError {
     InjectionError(
-      operation: "create \(path.last ?? "")",
+      operation: site.label,
       Problem(
-        code: .tooDeep, typeName: path.last ?? "",
+        code: .tooDeep, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
         summary: "creations are nested \(path.count) deep, past the limit of \(CreationStack.maximumDepth): "
           + path.suffix(6).joined(separator: " → ") + ".",
         fix:

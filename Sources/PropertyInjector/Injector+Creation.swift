@@ -36,19 +36,19 @@ extension Injector {
     case .instance(let value):
       return value
     case .factory(let factory):
-      return try CreationStack.current.within(ObjectIdentifier(registration), label: site.label) {
+      return try CreationStack.current.within(ObjectIdentifier(registration), for: site) {
         try make(with: factory, describing: registration, for: site)
       }
     case .singleton(let factory, let cell):
-      return try CreationStack.current.within(ObjectIdentifier(registration), label: site.label) {
-        try cell.value { try make(with: factory, describing: registration, for: site) }
+      return try CreationStack.current.within(ObjectIdentifier(registration), for: site) {
+        try cell.value(for: site) { try make(with: factory, describing: registration, for: site) }
       }
     }
   }
 
   /// A new instance of an ``InjectorCreatable`` type, injected if it is settable.
   func create(_ type: TypeProbe, for site: Site) throws -> Any {
-    try CreationStack.current.within(type.id, label: site.label) {
+    try CreationStack.current.within(type.id, for: site) {
       let value: Any?
       do {
         value = try type.create(with: self)

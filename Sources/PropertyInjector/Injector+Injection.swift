@@ -31,7 +31,9 @@ extension Injector {
     }
     let plan = plan(for: target)
     guard plan.onlyFills else {
-      return try inject(target, following: plan, stack: stack)
+      return try reportingFailures(as: "inject(\(plan.blueprint.typeName))", stack: stack) {
+        try inject(target, following: plan, stack: stack)
+      }
     }
     var didSet = false
     for step in plan.fills where step.fill(target) {
@@ -92,6 +94,18 @@ extension Injector {
         ))
     }
     try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
+  }
+
+  /// Runs `body`; when this is the outermost call on the thread, an ``InjectionError`` it throws
+  /// from deep inside a creation is reported as the failure of `operation`, the call the user made.
+  func reportingFailures<Result>(as operation: String, stack: CreationStack, _ body: () throws -> Result) throws
+    -> Result
+  {
+    do {
+      return try body()
+    } catch let error as InjectionError where stack.frames.isEmpty && error.operation != operation {
+      throw error.reported(as: operation)
+    }
   }
 
   /// The current plan for `target`'s type, built if there is none.

@@ -22,8 +22,10 @@ extension Injector {
     let probe = Probe<Service>()
     let site = Site(resolving: probe)
     try checkConfigured(operation: site.label)
-    let value = try supply(Request(label: nil, probe: probe, classChain: []), for: site)
-    return try cast(value, to: Service.self, at: site)
+    return try reportingFailures(as: site.label, stack: .current) {
+      let value = try supply(Request(label: nil, probe: probe, classChain: []), for: site)
+      return try cast(value, to: Service.self, at: site)
+    }
   }
 
   /// Returns what the name registration `name` supplies, as a `Value`.
@@ -46,7 +48,9 @@ extension Injector {
     let chain = registryChain()
     for level in chain.levels {
       guard let registration = level.registry.byName[name] else { continue }
-      let value = try level.injector.value(of: registration, for: site)
+      let value = try reportingFailures(as: operation, stack: .current) {
+        try level.injector.value(of: registration, for: site)
+      }
       guard let typed = value as? Value else {
         throw InjectionError(
           operation: operation, .mismatch(at: site, needing: probe, from: registration, value: value))

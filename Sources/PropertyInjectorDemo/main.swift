@@ -69,6 +69,47 @@ final class SettingsScreen: Screen {
   }
 }
 
+// MARK: - Lifecycles
+
+final class RequestID: CustomStringConvertible, Sendable {
+  let value = Int.random(in: 1000...9999)
+  var description: String { "RequestID \(value)" }
+}
+
+/// Needs the database that (through its cache) needs it back: a cycle unless the back edge waits.
+final class Database: InjectableSettable, @unchecked Sendable {
+  var injectedCache: SessionCache?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Database.injectedCache] }
+}
+
+/// An account that audits itself: the audit log needs the account being created, a cycle.
+final class Account: InjectableSettable, @unchecked Sendable {
+  var injectedAudit: AuditLog?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAudit": \Account.injectedAudit] }
+}
+
+final class AuditLog: InjectableSettable, @unchecked Sendable {
+  var injectedAccount: Account?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAccount": \AuditLog.injectedAccount] }
+}
+
+/// The back edge, deferred with Lazy: the cycle resolves.
+final class SessionCache: InjectableSettable, @unchecked Sendable {
+  var injectedDatabase: Lazy<Database>?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \SessionCache.injectedDatabase] }
+}
+
+final class ReportScreen: InjectableSettable {
+  var injectedDatabase: Database?
+  var injectedRequestIDs: Provider<RequestID>?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedDatabase": \ReportScreen.injectedDatabase,
+      "injectedRequestIDs": \ReportScreen.injectedRequestIDs,
+    ]
+  }
+}
+
 // MARK: - Wiring
 
 func name(_ value: Any?) -> String {
@@ -115,8 +156,50 @@ func run() throws {
   print("  injectedCache          <- \(name(settings.injectedCache))   (for SettingsScreen)")
 }
 
+func runLifecycles() throws {
+  print("\nLifecycles:")
+  let injector = Injector()
+  try injector.register(Database.self, scope: .singleton) { _ in
+    print("    (making the Database singleton, once)")
+    return Database()
+  }
+  try injector.register(SessionCache.self) { _ in SessionCache() }
+  try injector.register(Account.self, scope: .singleton) { _ in Account() }
+  try injector.register(AuditLog.self) { _ in AuditLog() }
+  try injector.register(RequestID.self) { _ in RequestID() }
+
+  let database = try injector.resolve(Database.self)
+  let cache = try database.injectedCache?.injectedDatabase?.value
+  print(
+    "  Database ↔ SessionCache through Lazy<Database>: resolves, and the Lazy reaches the same Database: \(cache === database)"
+  )
+
+  do {
+    _ = try injector.resolve(Account.self)
+  } catch let error as InjectionError {
+    print("  Account ↔ AuditLog with no Lazy: caught InjectionError [\(error.code)], no stack overflow:")
+    print("    \(error.problems[0].summary)")
+  }
+
+  let report = ReportScreen()
+  try injector.inject(report)
+  let ids = try report.injectedRequestIDs.map { [try $0.get(), try $0.get()] } ?? []
+  print("  Provider<RequestID> asks the factory on every get(): \(ids)")
+  print("  The singleton is shared: \(report.injectedDatabase === database)")
+
+  let tests = Injector(parent: injector)
+  let fake = Database()
+  try tests.register(fake)
+  let testReport = ReportScreen()
+  try tests.inject(testReport)
+  print(
+    "  A child injector swaps in a fake for tests: \(testReport.injectedDatabase === fake); the parent still gives the real one: \(try injector.resolve(Database.self) === database)"
+  )
+}
+
 do {
   try run()
+  try runLifecycles()
 } catch {
   print("Unexpected error: \(error)")
 }

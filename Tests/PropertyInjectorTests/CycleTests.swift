@@ -56,6 +56,9 @@ struct CycleTests {
     #expect(
       error?.description.contains("Feed.injectedDatabase → Database.injectedCache → Cache.injectedDatabase") == true)
     #expect(error?.problems.first?.fix.contains("Lazy") == true)
+    #expect(error?.operation == "inject(Feed)", "reported as the call the user made")
+    #expect(error?.problems.first?.typeName == "Cache", "the problem is where the loop closes")
+    #expect(error?.problems.first?.property == "injectedDatabase")
     #expect(feed.injectedDatabase == nil)
   }
 

@@ -47,16 +47,16 @@ final class CreationStack {
   /// The labels of the creations in progress, outermost first.
   var path: [String] { frames.map(\.label) }
 
-  /// Runs `create` inside a frame for `key`, or throws ``InjectionError/Code/cycle`` when `key`
-  /// is already being created on this thread.
-  func within<Result>(_ key: ObjectIdentifier, label: String, _ create: () throws -> Result) throws -> Result {
+  /// Runs `create` inside a frame for `key`, made for `site`, or throws
+  /// ``InjectionError/Code/cycle`` when `key` is already being created on this thread.
+  func within<Result>(_ key: ObjectIdentifier, for site: Site, _ create: () throws -> Result) throws -> Result {
     if let start = frames.firstIndex(where: { $0.key == key }) {
-      throw InjectionError.cycle(path: frames[start...].map(\.label) + [label])
+      throw InjectionError.cycle(path: frames[start...].map(\.label) + [site.label], closingAt: site)
     }
     guard frames.count < Self.maximumDepth else {
-      throw InjectionError.tooDeep(path: path + [label])
+      throw InjectionError.tooDeep(path: path + [site.label], at: site)
     }
-    frames.append(Frame(key: key, label: label))
+    frames.append(Frame(key: key, label: site.label))
     defer { frames.removeLast() }
     return try create()
   }

@@ -43,8 +43,9 @@ public final class Lazy<Value> {
   ///   or the injector is gone (``InjectionError/Code/injectorReleased``).
   public var value: Value {
     get throws {
-      let value = try CreationStack.current.within(ObjectIdentifier(self), label: cell.label + ".value") {
-        try cell.value(create: resolution)
+      let site = Site(typeName: cell.label, property: "value", declaredType: nil)
+      let value = try CreationStack.current.within(ObjectIdentifier(self), for: site) {
+        try cell.value(for: site, create: resolution)
       }
       guard let typed = value as? Value else {
         throw InjectionError(

@@ -33,10 +33,12 @@ final class OnceCell: @unchecked Sendable {
 
   /// The value, created by `create` if this is the first request (or every earlier one failed).
   ///
-  /// - Parameter create: Runs on the calling thread, outside every lock.
+  /// - Parameters:
+  ///   - site: Where the value is needed, for a cycle error.
+  ///   - create: Runs on the calling thread, outside every lock.
   /// - Returns: The value, made by this call or an earlier one.
   /// - Throws: What `create` throws, or ``InjectionError/Code/cycle`` when waiting would deadlock.
-  func value(create: () throws -> Any) throws -> Any {
+  func value(for site: Site, create: () throws -> Any) throws -> Any {
     let coordinator = CreationCoordinator.shared
     let me = currentThreadID()
     coordinator.lock()
@@ -69,7 +71,8 @@ final class OnceCell: @unchecked Sendable {
           throw InjectionError.cycle(
             path: CreationStack.current.path + [
               "\(label), which another thread is creating while it waits for this one"
-            ]
+            ],
+            closingAt: site
           )
         }
         coordinator.wait(me, for: self)

@@ -15,6 +15,12 @@ struct Site: Sendable {
     declaredType = property.declaredTypeName
   }
 
+  init(typeName: String, property: String?, declaredType: String?) {
+    self.typeName = typeName
+    self.property = property
+    self.declaredType = declaredType
+  }
+
   /// A `resolve` call for `type`.
   init(resolving type: TypeProbe) {
     typeName = type.name
