@@ -50,13 +50,16 @@ struct SharedInjectorTests {
     let shared = sharedLikeInjector()
     #expect(throws: Failure.self) {
       try shared.configure { injector in
-        try injector.register(Database(number: 1))
+        try injector.register(Cache("half-configured"))
         throw Failure(reason: "missing setting")
       }
     }
-    #expect(injectionErrorCode { _ = try shared.resolve(Database.self) } == .notConfigured)
+    #expect(injectionErrorCode { _ = try shared.resolve(Cache.self) } == .notConfigured)
     #expect(try shared.configure { try $0.register(Database(number: 2)) })
     #expect(try shared.resolve(Database.self).number == 2)
+    #expect(
+      injectionErrorCode { _ = try shared.resolve(Cache.self) } == .unresolved, "the failed body's registration is gone"
+    )
   }
 
   @Test("A plain injector needs no configuration, and configure still runs once")

@@ -1,0 +1,56 @@
+import PropertyInjector
+import Testing
+
+private final class Screen: InjectableSettable {
+  let injector: Injector
+  var injectedCache: Cache?
+  var callbackError: InjectionError.Code?
+  var injections = 0
+
+  init(injector: Injector) { self.injector = injector }
+
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Screen.injectedCache] }
+
+  func didInjectDependencies() {
+    injections += 1
+    injectedCache = nil  // would make the nested injection fill it again, forever
+    callbackError = injectionErrorCode { try injector.inject(self) }
+  }
+}
+
+private final class Other: InjectableSettable {
+  var injectedCache: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Other.injectedCache] }
+}
+
+private final class Host: InjectableSettable {
+  let injector: Injector
+  let other = Other()
+  var injectedCache: Cache?
+  init(injector: Injector) { self.injector = injector }
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Host.injectedCache] }
+  func didInjectDependencies() { try? injector.inject(other) }
+}
+
+@Suite("Re-entrant injection")
+struct ReentrancyTests {
+  @Test("Injecting an object again from its own callback is refused, not an endless loop")
+  func injectingFromTheCallbackIsRefused() throws {
+    let injector = Injector()
+    try injector.register(Cache())
+    let screen = Screen(injector: injector)
+    try injector.inject(screen)
+    #expect(screen.callbackError == .reentrantInjection)
+    #expect(screen.injections == 1)
+  }
+
+  @Test("Injecting another object from a callback is fine")
+  func injectingAnotherObjectFromTheCallback() throws {
+    let injector = Injector()
+    let cache = Cache()
+    try injector.register(cache)
+    let host = Host(injector: injector)
+    try injector.inject(host)
+    #expect(host.other.injectedCache === cache)
+  }
+}
