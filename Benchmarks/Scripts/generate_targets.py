@@ -60,7 +60,7 @@ def field(kind, i):
 
 def table_entries(type_name, props, indent):
     pad = " " * indent
-    return ",\n".join(f'{pad}"{prop_name(k, i)}": \\{type_name}.{prop_name(k, i)}' for k, i in props)
+    return "\n".join(f'{pad}"{prop_name(k, i)}": \\{type_name}.{prop_name(k, i)},' for k, i in props)
 
 
 def registrations(props):

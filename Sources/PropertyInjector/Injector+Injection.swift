@@ -65,8 +65,8 @@ extension Injector {
           InjectionError.Problem(
             code: .typeMismatch, typeName: production.site.typeName, property: production.site.property,
             declaredType: production.site.declaredType,
-            summary: "the value made for it is a \(readableName(of: type(of: value))), not a \(needed.name).",
-            fix: "Make the factory registered for it return a \(needed.name)."))
+            summary: "the value made for it is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(needed.name)).",
+            fix: "Make the factory registered for it return \(aOrAn(needed.name))."))
       }
       fills.append(fill)
     }

@@ -74,7 +74,7 @@ extension Injector {
       operation: site.label,
       InjectionError.Problem(
         code: .typeMismatch, typeName: site.typeName,
-        summary: "the value found is a \(readableName(of: type(of: value))), not a \(site.typeName).",
-        fix: "Register a \(site.typeName)."))
+        summary: "the value found is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(site.typeName)).",
+        fix: "Register \(aOrAn(site.typeName))."))
   }
 }

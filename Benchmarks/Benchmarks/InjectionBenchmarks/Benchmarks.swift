@@ -48,28 +48,36 @@ final class Registrar {
 }
 
 let benchmarks: @Sendable () -> Void = {
+  do {
+    try registerBenchmarks()
+  } catch {
+    fatalError("Setting up the benchmarks failed: \(error)")
+  }
+}
+
+private func registerBenchmarks() throws {
   let registrar = Registrar()
 
   // 1. Scan cost: a new injector's first injection of a type, beside its registrations alone
   //    and a bare Mirror walk of the same type.
-  registerFirstInjection(Flat5.self, registrar)
-  registerFirstInjection(Flat50.self, registrar)
-  registerFirstInjection(HierarchyLeaf.self, registrar)
+  try registerFirstInjection(Flat5.self, registrar)
+  try registerFirstInjection(Flat50.self, registrar)
+  try registerFirstInjection(HierarchyLeaf.self, registrar)
   registerFirstInjectionWithLargeRegistry(registrar)
 
   // 2-4. Cached injection against hand-written code and Swinject, for every K and the hierarchy.
-  registerCachedInjection(Flat1.self, registrar)
-  registerCachedInjection(Flat5.self, registrar)
-  registerCachedInjection(Flat20.self, registrar)
-  registerCachedInjection(Flat50.self, registrar)
-  registerCachedInjection(HierarchyLeaf.self, registrar)
+  try registerCachedInjection(Flat1.self, registrar)
+  try registerCachedInjection(Flat5.self, registrar)
+  try registerCachedInjection(Flat20.self, registrar)
+  try registerCachedInjection(Flat50.self, registrar)
+  try registerCachedInjection(HierarchyLeaf.self, registrar)
 
   // 5. Registry size.
-  registerRegistrySize(Catalog.smallRegistry, registrar)
-  registerRegistrySize(Catalog.largeRegistry, registrar)
+  try registerRegistrySize(Catalog.smallRegistry, registrar)
+  try registerRegistrySize(Catalog.largeRegistry, registrar)
 
   // 6. Two threads injecting at once.
-  registerTwoThreads(registrar)
+  try registerTwoThreads(registrar)
 
   registrar.checkComplete()
 }

@@ -9,7 +9,7 @@ import Swinject
 /// registers the target's services, and injects one fresh object, which scans the type,
 /// builds its plan and fills it. Beside it, the same without `inject` (so the difference is
 /// the scan, the plan and the fill), and a bare `Mirror` walk of a fresh object of the type.
-func registerFirstInjection<Target: BenchmarkTarget>(_: Target.Type, _ registrar: Registrar) {
+func registerFirstInjection<Target: BenchmarkTarget>(_: Target.Type, _ registrar: Registrar) throws {
   let scenario = Catalog.firstInjection(Target.label)
   let services = Services()
 
@@ -41,9 +41,9 @@ func registerFirstInjection<Target: BenchmarkTarget>(_: Target.Type, _ registrar
   }
 
   let injector = Injector()
-  try! Target.registerServices(services, in: injector)
+  try Target.registerServices(services, in: injector)
   let target = Target()
-  try! injector.inject(target)
+  try injector.inject(target)
   requireFilled(target, by: "PropertyInjector")
 }
 
@@ -81,8 +81,8 @@ func registerFirstInjectionWithLargeRegistry(_ registrar: Registrar) {
 
 /// A fresh object filled each time: by an injector that has injected the type before (its plan
 /// is cached), by hand-written code, and by Swinject resolving the type.
-func registerCachedInjection<Target: BenchmarkTarget>(_: Target.Type, _ registrar: Registrar) {
-  registerInjectionContenders(
+func registerCachedInjection<Target: BenchmarkTarget>(_: Target.Type, _ registrar: Registrar) throws {
+  try registerInjectionContenders(
     Catalog.cached(Target.label), Target.self,
     injector: { services in
       let injector = Injector()
@@ -97,8 +97,8 @@ func registerCachedInjection<Target: BenchmarkTarget>(_: Target.Type, _ registra
 /// Cached injection of Flat5 with `count` registrations in all: its five, and padding
 /// registrations of the same service types (PropertyInjector: distinct ids and targets;
 /// Swinject: distinct names). Hand-written code has no registry; it is there for the ratio.
-func registerRegistrySize(_ count: Int, _ registrar: Registrar) {
-  registerInjectionContenders(
+func registerRegistrySize(_ count: Int, _ registrar: Registrar) throws {
+  try registerInjectionContenders(
     Catalog.registry(count), Flat5.self,
     injector: { services in
       let injector = Injector()
@@ -120,12 +120,12 @@ private func registerInjectionContenders<Target: BenchmarkTarget>(
   injector makeInjector: (Services) throws -> Injector,
   container makeContainer: () -> Container,
   _ registrar: Registrar
-) {
+) throws {
   let services = Services()
 
-  let injector = try! makeInjector(services)
+  let injector = try makeInjector(services)
   let warmUp = Target()
-  try! injector.inject(warmUp)  // builds and caches the plan
+  try injector.inject(warmUp)  // builds and caches the plan
   requireFilled(warmUp, by: "PropertyInjector")
   registrar.add(scenario, .propertyInjector) { benchmark in
     for _ in benchmark.scaledIterations {
@@ -164,58 +164,45 @@ private func registerInjectionContenders<Target: BenchmarkTarget>(
 /// Cached injection of Flat5 on two threads at once: each measured iteration, the benchmark's
 /// thread and a parked helper thread each fill `objectsPerThread` fresh objects from the same
 /// injector. Swinject resolves through `container.synchronize()`, its thread-safe view.
-func registerTwoThreads(_ registrar: Registrar) {
+func registerTwoThreads(_ registrar: Registrar) throws {
   let scenario = Catalog.twoThreads
   let perThread = scenario.objectsPerThread
   let helper = HelperThread()
   let services = Services()
 
   let injector = Injector()
-  try! Flat5.registerServices(services, in: injector)
-  try! injector.inject(Flat5())
+  try Flat5.registerServices(services, in: injector)
+  try injector.inject(Flat5())
   registrar.add(scenario, .propertyInjector) { _ in
-    try helper.run({
-      for _ in 0..<perThread {
-        let target = Flat5()
-        try! injector.inject(target)
-        blackHole(target)
-      }
-    }, alongside: {
+    let fill = {
       for _ in 0..<perThread {
         let target = Flat5()
         try injector.inject(target)
         blackHole(target)
       }
-    })
+    }
+    try helper.run(fill, alongside: fill)
   }
 
   registrar.add(scenario, .handWritten) { _ in
-    helper.run({
+    let fill = {
       for _ in 0..<perThread {
         let target = Flat5()
         target.fillByHand(services)
         blackHole(target)
       }
-    }, alongside: {
-      for _ in 0..<perThread {
-        let target = Flat5()
-        target.fillByHand(services)
-        blackHole(target)
-      }
-    })
+    }
+    try helper.run(fill, alongside: fill)
   }
 
   let resolver = UncheckedSendable(value: Flat5.makeSwinjectContainer().synchronize())
   requireFilled(resolver.value.resolve(Flat5.self)!, by: "Swinject (synchronized)")
   registrar.add(scenario, .swinject) { _ in
-    helper.run({
+    let fill = {
       for _ in 0..<perThread {
         blackHole(resolver.value.resolve(Flat5.self)!)
       }
-    }, alongside: {
-      for _ in 0..<perThread {
-        blackHole(resolver.value.resolve(Flat5.self)!)
-      }
-    })
+    }
+    try helper.run(fill, alongside: fill)
   }
 }

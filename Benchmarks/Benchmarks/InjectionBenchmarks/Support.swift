@@ -99,15 +99,21 @@ func addPaddingRegistrations(_ count: Int, to container: Container) {
 final class HelperThread: @unchecked Sendable {
   private let start = DispatchSemaphore(value: 0)
   private let done = DispatchSemaphore(value: 0)
-  // Written before `start` is signalled and read after it is waited on; the semaphores order
-  // the accesses.
-  private var work: (() -> Void)?
+  // Written before `start` is signalled and read after it is waited on (`work`), or written
+  // before `done` is signalled and read after it is waited on (`failure`): the semaphores
+  // order every access.
+  private var work: (() throws -> Void)?
+  private var failure: (any Error)?
 
   init() {
     let thread = Thread { [self] in
       while true {
         start.wait()
-        work?()
+        do {
+          try work?()
+        } catch {
+          failure = error
+        }
         done.signal()
       }
     }
@@ -116,15 +122,20 @@ final class HelperThread: @unchecked Sendable {
   }
 
   /// Runs `body` on the helper thread and `mainBody` on the calling thread at the same time,
-  /// and returns when both are done.
-  func run(_ body: @escaping () -> Void, alongside mainBody: () throws -> Void) rethrows {
+  /// returns when both are done, and throws what either threw.
+  func run(_ body: @escaping () throws -> Void, alongside mainBody: () throws -> Void) throws {
     work = body
+    failure = nil
     start.signal()
-    defer {
-      done.wait()
-      work = nil
+    var mainFailure: (any Error)?
+    do {
+      try mainBody()
+    } catch {
+      mainFailure = error
     }
-    try mainBody()
+    done.wait()
+    work = nil
+    if let error = mainFailure ?? failure { throw error }
   }
 }
 

@@ -198,7 +198,7 @@ final class Flat5: InjectableSettable {
       "injectedA1": \Flat5.injectedA1,
       "injectedA2": \Flat5.injectedA2,
       "injectedP0": \Flat5.injectedP0,
-      "injectedP1": \Flat5.injectedP1
+      "injectedP1": \Flat5.injectedP1,
     ]
   }
 }
@@ -289,7 +289,7 @@ final class Flat20: InjectableSettable {
       "injectedP6": \Flat20.injectedP6,
       "injectedP7": \Flat20.injectedP7,
       "injectedP8": \Flat20.injectedP8,
-      "injectedP9": \Flat20.injectedP9
+      "injectedP9": \Flat20.injectedP9,
     ]
   }
 }
@@ -500,7 +500,7 @@ final class Flat50: InjectableSettable {
       "injectedP21": \Flat50.injectedP21,
       "injectedP22": \Flat50.injectedP22,
       "injectedP23": \Flat50.injectedP23,
-      "injectedP24": \Flat50.injectedP24
+      "injectedP24": \Flat50.injectedP24,
     ]
   }
 }
@@ -738,7 +738,7 @@ class HierarchyBase: InjectableSettable {
       "injectedA1": \HierarchyBase.injectedA1,
       "injectedA2": \HierarchyBase.injectedA2,
       "injectedP0": \HierarchyBase.injectedP0,
-      "injectedP1": \HierarchyBase.injectedP1
+      "injectedP1": \HierarchyBase.injectedP1,
     ]
   }
 }
@@ -756,7 +756,7 @@ class HierarchyMiddle: HierarchyBase {
       "injectedA4": \HierarchyMiddle.injectedA4,
       "injectedP2": \HierarchyMiddle.injectedP2,
       "injectedP3": \HierarchyMiddle.injectedP3,
-      "injectedP4": \HierarchyMiddle.injectedP4
+      "injectedP4": \HierarchyMiddle.injectedP4,
     ]) { $1 }
   }
 }

@@ -31,6 +31,7 @@ public enum Group: String, CaseIterable, Sendable {
 public struct Scenario: Sendable {
   /// The row's name, such as `Cached injection K=5`.
   public let title: String
+  /// The table the row is in.
   public let group: Group
   /// Who runs it, in table order.
   public let contenders: [Contender]
@@ -40,6 +41,8 @@ public struct Scenario: Sendable {
   /// Threads filling objects at once.
   public let threads: Int
 
+  /// A scenario run by `contenders`, each filling `objectsPerThread` objects on each of
+  /// `threads` threads per measured iteration.
   public init(_ title: String, _ group: Group, _ contenders: [Contender], objectsPerThread: Int, threads: Int = 1) {
     self.title = title
     self.group = group
@@ -55,35 +58,47 @@ public struct Scenario: Sendable {
   public func name(_ contender: Contender) -> String { "\(title) / \(contender.rawValue)" }
 }
 
+/// The scenarios, in report order.
 public enum Catalog {
-  /// Target labels in the order they appear: `K=1` … `K=50`, then `hierarchy`.
+  /// Targets of the cached-injection scenarios: `K=1` … `K=50`, then `hierarchy` (the labels
+  /// of the generated target types).
   public static let cachedLabels = ["K=1", "K=5", "K=20", "K=50", "hierarchy"]
+  /// Targets of the first-injection scenarios.
   public static let scanLabels = ["K=5", "K=50", "hierarchy"]
 
-  /// Injections per measured iteration for every benchmark but the scan ones.
+  /// Objects filled per measured iteration (and thread) in every benchmark but the
+  /// first-injection ones, which fill one.
   public static let objectsPerIteration = 1_000
   /// Registrations present in the large-registry scenarios.
   public static let largeRegistry = 1_000
+  /// Registrations present in the small-registry scenario.
   public static let smallRegistry = 10
 
+  /// A new injector, its registrations, and one injection of a fresh object of the type.
   public static func firstInjection(_ label: String) -> Scenario {
     Scenario("First injection \(label)", .scan, [.propertyInjector, .registrationsOnly, .mirror], objectsPerThread: 1)
   }
 
+  /// ``firstInjection(_:)`` of `K=5` with ``largeRegistry`` registrations in the new injector.
   public static let firstInjectionLargeRegistry = Scenario(
     "First injection K=5 with \(largeRegistry) registrations", .scan, [.propertyInjector, .registrationsOnly],
     objectsPerThread: 1)
 
+  /// A fresh object of the type filled by an injector that has injected the type before.
   public static func cached(_ label: String) -> Scenario {
-    Scenario("Cached injection \(label)", .injection, [.propertyInjector, .handWritten, .swinject],
-             objectsPerThread: objectsPerIteration)
+    Scenario(
+      "Cached injection \(label)", .injection, [.propertyInjector, .handWritten, .swinject],
+      objectsPerThread: objectsPerIteration)
   }
 
+  /// ``cached(_:)`` of `K=5` with `count` registrations in the injector and the container.
   public static func registry(_ count: Int) -> Scenario {
-    Scenario("Cached injection K=5 with \(count) registrations", .injection,
-             [.propertyInjector, .handWritten, .swinject], objectsPerThread: objectsPerIteration)
+    Scenario(
+      "Cached injection K=5 with \(count) registrations", .injection,
+      [.propertyInjector, .handWritten, .swinject], objectsPerThread: objectsPerIteration)
   }
 
+  /// ``cached(_:)`` of `K=5` on two threads at once.
   public static let twoThreads = Scenario(
     "Cached injection K=5 on two threads", .injection, [.propertyInjector, .handWritten, .swinject],
     objectsPerThread: objectsPerIteration, threads: 2)
@@ -93,14 +108,4 @@ public enum Catalog {
     scanLabels.map(firstInjection) + [firstInjectionLargeRegistry]
     + cachedLabels.map(cached)
     + [registry(smallRegistry), registry(largeRegistry), twoThreads]
-
-  /// The scenario and contender a benchmark name stands for.
-  public static func lookUp(_ name: String) -> (Scenario, Contender)? {
-    for scenario in scenarios {
-      for contender in scenario.contenders where scenario.name(contender) == name {
-        return (scenario, contender)
-      }
-    }
-    return nil
-  }
 }

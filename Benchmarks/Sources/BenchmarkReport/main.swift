@@ -58,7 +58,9 @@ func exportFile(_ argument: String) throws -> URL {
   let files = try FileManager.default.contentsOfDirectory(
     at: url, includingPropertiesForKeys: [.contentModificationDateKey]
   ).filter { $0.lastPathComponent.hasSuffix(".jmh.json") }
-  let dated = try files.map { ($0, try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast) }
+  let dated = try files.map {
+    ($0, try $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate ?? .distantPast)
+  }
   guard let newest = dated.max(by: { $0.1 < $1.1 }) else { throw ReportError.noExport(argument) }
   return newest.0
 }
@@ -177,7 +179,8 @@ do {
   let (results, unknown) = try measurements(from: elements)
 
   let single = Catalog.objectsPerIteration
-  print("""
+  print(
+    """
     ## PropertyInjector benchmarks
 
     From `\(file.lastPathComponent)`: medians (p50) of one run, per object. Each iteration of \

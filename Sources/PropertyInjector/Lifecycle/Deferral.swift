@@ -3,6 +3,8 @@
 struct Deferral: Sendable {
   /// The type the handle eventually supplies: `Database` for `Lazy<Database>`.
   let inner: TypeProbe
+  /// When the handle resolves, for explanations: "on first .value, then kept".
+  let timing: String
   /// Wraps a resolution into a new handle.
   let make: @Sendable (@escaping @Sendable () throws -> Any) -> Any
 }

@@ -52,8 +52,9 @@ public final class Lazy<Value> {
           operation: "\(cell.label).value",
           InjectionError.Problem(
             code: .typeMismatch, typeName: cell.label,
-            summary: "the value made is a \(readableName(of: type(of: value))), not a \(readableName(of: Value.self)).",
-            fix: "Register a \(readableName(of: Value.self))."))
+            summary:
+              "the value made is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(readableName(of: Value.self))).",
+            fix: "Register \(aOrAn(readableName(of: Value.self)))."))
       }
       return typed
     }
@@ -64,6 +65,6 @@ extension Lazy: @unchecked Sendable where Value: Sendable {}
 
 extension Lazy: DeferredValue {
   static var deferral: Deferral {
-    Deferral(inner: Probe<Value>()) { resolution in Lazy(resolution: resolution) }
+    Deferral(inner: Probe<Value>(), timing: "on first .value, then kept") { resolution in Lazy(resolution: resolution) }
   }
 }

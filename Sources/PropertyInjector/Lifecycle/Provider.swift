@@ -42,8 +42,9 @@ public struct Provider<Value>: Sendable {
         operation: "Provider<\(readableName(of: Value.self))>.get()",
         InjectionError.Problem(
           code: .typeMismatch, typeName: "Provider<\(readableName(of: Value.self))>",
-          summary: "the value made is a \(readableName(of: type(of: value))), not a \(readableName(of: Value.self)).",
-          fix: "Register a \(readableName(of: Value.self))."))
+          summary:
+            "the value made is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(readableName(of: Value.self))).",
+          fix: "Register \(aOrAn(readableName(of: Value.self)))."))
     }
     return typed
   }
@@ -51,6 +52,6 @@ public struct Provider<Value>: Sendable {
 
 extension Provider: DeferredValue {
   static var deferral: Deferral {
-    Deferral(inner: Probe<Value>()) { resolution in Provider(resolution: resolution) }
+    Deferral(inner: Probe<Value>(), timing: "again on every get()") { resolution in Provider(resolution: resolution) }
   }
 }

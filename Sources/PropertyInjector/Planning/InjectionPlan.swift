@@ -56,52 +56,12 @@ final class InjectionPlan: @unchecked Sendable {
     var pending: [PendingProblem] = []
     var fills: [FillStep] = []
     var productions: [Production] = []
-
-    for property in blueprint.properties {
-      let namedBy = chain.nameRegistration(for: property.label)
-      guard property.hasInjectedPrefix || namedBy != nil else { continue }
-      if let issue = property.issue {
-        if let problem = Self.problem(issue, property, blueprint) { problems.append(problem) }
-        continue
-      }
-      guard let accessor = property.accessor else { continue }
-      let site = Site(property)
-      let deferral = accessor.wrapped.deferral
-      let needed = deferral?.inner ?? accessor.wrapped
-      let request = Request(label: property.label, probe: needed, classChain: blueprint.classChain)
-      let unresolved = {
-        PendingProblem(
-          accessor: accessor,
-          problem: .unresolved(at: site, needing: needed, nearMisses: chain.nearMisses(for: request)))
-      }
-
-      switch chain.choose(for: request) {
-      case (.chosen(let registration), let level)?:
-        if let deferral {
-          productions.append(Production(accessor: accessor, site: site, supply: .deferred(deferral, request)))
-        } else if let value = registration.instance {
-          if let fill = accessor.filling(with: value) {
-            fills.append(fill)
-          } else {
-            let problem = InjectionError.Problem.mismatch(
-              at: site, needing: needed, from: registration, value: value)
-            pending.append(PendingProblem(accessor: accessor, problem: problem))
-          }
-        } else {
-          productions.append(
-            Production(accessor: accessor, site: site, supply: .registration(registration, level: level)))
-        }
-      case (.mismatch(let registration), _)?:
-        let problem = InjectionError.Problem.mismatch(
-          at: site, needing: needed, from: registration, value: registration.instance)
-        pending.append(PendingProblem(accessor: accessor, problem: problem))
-      case nil:
-        if needed.isCreatable && !chain.hasRegistration(fitting: request) {
-          let supply: Production.Supply = deferral.map { .deferred($0, request) } ?? .creatable(needed)
-          productions.append(Production(accessor: accessor, site: site, supply: supply))
-        } else {
-          pending.append(unresolved())
-        }
+    for decision in chain.decisions(for: blueprint) {
+      switch decision.outcome {
+      case .invalid(let problem): problem.map { problems.append($0) }
+      case .fill(let step, _, _): fills.append(step)
+      case .produce(let production, _, _): productions.append(production)
+      case .failsIfNil(let problem): pending.append(problem)
       }
     }
     self.problems = problems
@@ -109,49 +69,5 @@ final class InjectionPlan: @unchecked Sendable {
     self.fills = fills
     self.productions = productions
     onlyFills = problems.isEmpty && pending.isEmpty && productions.isEmpty
-  }
-}
-
-extension InjectionPlan {
-  private static func problem(
-    _ issue: TypeBlueprint.CandidateIssue,
-    _ property: TypeBlueprint.Property,
-    _ blueprint: TypeBlueprint
-  ) -> InjectionError.Problem? {
-    let why =
-      property.hasInjectedPrefix
-      ? "its name starts with \"\(TypeBlueprint.candidatePrefix)\", so it is a candidate for injection"
-      : "a name registration targets \"\(property.label)\", so it is a candidate for injection"
-    switch issue {
-    case .notOptional:
-      return InjectionError.Problem(
-        code: .notOptional, typeName: property.ownerName, property: property.label,
-        declaredType: property.declaredTypeName,
-        summary: "\(why), but it is not optional, so it can never be nil for the injector to fill.",
-        fix: property.hasInjectedPrefix
-          ? "Declare it optional (`\(property.declaredTypeName)?` or `\(property.declaredTypeName)!`), "
-            + "or rename it so its name does not start with \"\(TypeBlueprint.candidatePrefix)\"."
-          : "Declare it optional (`\(property.declaredTypeName)?`), or register the value under another name."
-      )
-    case .missingFromTable:
-      return InjectionError.Problem(
-        code: .missingFromTable, typeName: property.ownerName, property: property.label,
-        declaredType: property.declaredTypeName,
-        summary: "\(why), but \(blueprint.typeName).injectableKeyPaths has no entry for it, "
-          + "so the injector cannot write it.",
-        fix:
-          "Add \"\(property.label)\": \\\(property.ownerName).\(property.label) to \(blueprint.typeName).injectableKeyPaths."
-      )
-    case .brokenEntry:
-      return nil  // reported with the table's problems
-    case .lazy:
-      return InjectionError.Problem(
-        code: .unsupportedProperty, typeName: property.ownerName, property: property.label,
-        summary: "\(why), but it is a `lazy var`: the injector would have to read it to see whether it is nil, "
-          + "which runs its initializer.",
-        fix: "Declare it as a plain optional `var` without `lazy`, or rename it so its name does not start with "
-          + "\"\(TypeBlueprint.candidatePrefix)\"."
-      )
-    }
   }
 }

@@ -53,8 +53,14 @@ extension Registry {
     return best.map { .chosen($0.registration) }
   }
 
+  /// How many registrations here are eligible for `request`.
+  func eligibleCount(for request: Request) -> Int {
+    if let label = request.label, byName[label] != nil { return 1 }
+    return typeCandidates(for: request.probe.id).count { rank(of: $0, for: request) != nil }
+  }
+
   /// A type registration's rank for `request`, or nil if it is not eligible.
-  private func rank(of registration: Registration, for request: Request) -> Rank? {
+  func rank(of registration: Registration, for request: Request) -> Rank? {
     guard case .type(let match) = registration.match else { return nil }
     var idLength = 0
     if let id = match.id {

@@ -39,9 +39,9 @@ extension InjectionError.Problem {
     guard site.property != nil else {
       return Self(
         code: .unresolved, typeName: name,
-        summary: "nothing registered without an id or target fills a \(name).",
+        summary: "nothing registered without an id or target fills \(aOrAn(name)).",
         nearMisses: nearMisses,
-        fix: "Register a \(name) without an id or target (`try injector.register(value, as: \(name).self)`)."
+        fix: "Register \(aOrAn(name)) without an id or target (`try injector.register(value, as: \(name).self)`)."
       )
     }
     return Self(
@@ -49,8 +49,8 @@ extension InjectionError.Problem {
       summary: "it is nil, and nothing registered fills it.",
       nearMisses: nearMisses,
       fix: nearMisses.isEmpty
-        ? "Register a \(name) (`try injector.register(value, as: \(name).self)`), or set the property before injecting."
-        : "Change one of the registrations above so it is eligible, or register a \(name) "
+        ? "Register \(aOrAn(name)) (`try injector.register(value, as: \(name).self)`), or set the property before injecting."
+        : "Change one of the registrations above so it is eligible, or register \(aOrAn(name)) "
           + "(`try injector.register(value, as: \(name).self)`)."
     )
   }
@@ -65,12 +65,12 @@ extension InjectionError.Problem {
     if case .name(let name) = registration.match {
       how = "\(registration.summary) is registered under the name \"\(name)\""
     } else {
-      how = "\(registration.summary) produced a \(given)"
+      how = "\(registration.summary) produced \(aOrAn(given))"
     }
     return Self(
       code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-      summary: "\(how), which is not a \(wrapped.name).",
-      fix: site.property.map { "Register a \(wrapped.name) under the name \"\($0)\", or rename the property." }
+      summary: "\(how), which is not \(aOrAn(wrapped.name)).",
+      fix: site.property.map { "Register \(aOrAn(wrapped.name)) under the name \"\($0)\", or rename the property." }
         ?? "Register the factory with a result type of \(wrapped.name)."
     )
   }

@@ -146,7 +146,7 @@ extension TypeBlueprint {
       return .failure(
         problem(
           .keyPathMismatch,
-          "the table's key path for \"\(property.label)\" leads to a \(readableName(of: keyPathType.valueType)), but the property is \(declared).",
+          "the table's key path for \"\(property.label)\" leads to \(aOrAn(readableName(of: keyPathType.valueType))), but the property is \(declared).",
           "Point the entry at the property it names: \"\(property.label)\": \\\(owner).\(property.label)."
         ))
     }
@@ -163,7 +163,7 @@ extension TypeBlueprint {
       return .failure(
         problem(
           .keyPathMismatch,
-          "the table's key path for \"\(property.label)\" leads to a \(readableName(of: accessor.valueType)), but the property is \(declared); the entry probably points at another property.",
+          "the table's key path for \"\(property.label)\" leads to \(aOrAn(readableName(of: accessor.valueType))), but the property is \(declared); the entry probably points at another property.",
           "Point the entry at the property it names: \"\(property.label)\": \\\(owner).\(property.label)."
         ))
     }

@@ -15,3 +15,9 @@ private func readable(_ name: String) -> String {
   let needsParentheses = inner.contains(" ") || inner.contains("->")
   return needsParentheses ? "(\(inner))?" : "\(inner)?"
 }
+
+/// `name` with its indefinite article, for messages: "a Cache", "an ImageCache".
+func aOrAn(_ name: String) -> String {
+  let vowels: Set<Character> = ["A", "E", "I", "O", "U", "a", "e", "i", "o", "u"]
+  return (name.first.map(vowels.contains) ?? false ? "an " : "a ") + name
+}
