@@ -60,7 +60,9 @@ def field(kind, i):
 
 def table_entries(type_name, props, indent):
     pad = " " * indent
-    return "\n".join(f'{pad}"{prop_name(k, i)}": \\{type_name}.{prop_name(k, i)},' for k, i in props)
+    # A trailing comma after every entry but a lone one, as swift-format wants.
+    comma = "," if len(props) > 1 else ""
+    return "\n".join(f'{pad}"{prop_name(k, i)}": \\{type_name}.{prop_name(k, i)}{comma}' for k, i in props)
 
 
 def registrations(props):

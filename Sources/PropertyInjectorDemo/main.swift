@@ -129,7 +129,17 @@ func run() throws {
   try injector.register(ImageCache(name: "avatars"), includingAncestors: true, for: FeedScreen.self, id: "avatarCache")
   try injector.register(Analytics(), named: "analytics")
 
-  print("Injecting FeedScreen:")
+  print("Validating the wiring before anything runs (what a unit test would do):")
+  do {
+    try injector.validate(FeedScreen(), SettingsScreen())
+  } catch let error as InjectionError {
+    print("  validate found \(error.problems.count) problem(s): \(error.problems.map { "\($0.location) [\($0.code)]" })")
+  }
+
+  print("\nHow the injector will fill a FeedScreen (explain):")
+  print(injector.explain(FeedScreen()).description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+
+  print("\nInjecting FeedScreen:")
   let feed = FeedScreen()
   try injector.inject(feed)
   print("  injectedLogger         <- \(name(feed.injectedLogger))   (type registration, as: Logger)")

@@ -1,0 +1,107 @@
+import PropertyInjector
+import Testing
+
+private final class Screen: InjectableSettable {
+  var injectedDatabase: Database?
+  var injectedRequestID: RequestID?
+  var injectedLazyDatabase: Lazy<Database>?
+  var injectedRequestIDs: Provider<RequestID>?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedDatabase": \Screen.injectedDatabase,
+      "injectedRequestID": \Screen.injectedRequestID,
+      "injectedLazyDatabase": \Screen.injectedLazyDatabase,
+      "injectedRequestIDs": \Screen.injectedRequestIDs,
+    ]
+  }
+}
+
+private final class DatabaseScreen: InjectableSettable {
+  var injectedDatabase: Database?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \DatabaseScreen.injectedDatabase] }
+}
+
+/// A singleton that holds a Lazy back to its own injector's registrations: a cycle unless the
+/// Lazy holds the injector weakly.
+private final class Session: InjectableSettable, @unchecked Sendable {
+  var injectedDatabase: Lazy<Database>?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \Session.injectedDatabase] }
+}
+
+private final class Unresolvable: InjectableSettable {
+  var injectedDatabase: Database?
+  var injectedLogger: (any Logger)?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedDatabase": \Unresolvable.injectedDatabase, "injectedLogger": \Unresolvable.injectedLogger]
+  }
+}
+
+@Suite("Memory")
+struct MemoryTests {
+  @Test("The injector never keeps an injected object alive")
+  func injectedObjectsAreNotRetained() throws {
+    let injector = Injector()
+    try injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    try injector.register(RequestID.self) { _ in RequestID() }
+    weak var weakScreen: Screen?
+    weak var weakFailed: Unresolvable?
+    do {
+      let screen = Screen()
+      try injector.inject(screen)
+      _ = try screen.injectedLazyDatabase?.value
+      weakScreen = screen
+      let failed = Unresolvable()
+      #expect(throws: InjectionError.self) { try injector.inject(failed) }
+      weakFailed = failed
+      _ = injector.explain(screen)
+      try injector.validate(screen)
+    }
+    #expect(weakScreen == nil)
+    #expect(weakFailed == nil)
+  }
+
+  @Test("Transient factory results are not kept by the injector")
+  func factoryResultsAreNotRetained() throws {
+    let injector = Injector()
+    try injector.register(RequestID.self) { _ in RequestID() }
+    weak var weakID: RequestID?
+    do {
+      let id = try injector.resolve(RequestID.self)
+      weakID = id
+    }
+    #expect(weakID == nil)
+  }
+
+  @Test("A dropped child injector is released, with its singletons, even one holding a Lazy back to it")
+  func droppedChildIsReleased() throws {
+    let parent = Injector()
+    try parent.register(Database(number: 1))
+    weak var weakChild: Injector?
+    weak var weakSession: Session?
+    do {
+      let child = Injector(parent: parent)
+      try child.register(Session.self, scope: .singleton) { _ in Session() }
+      let session = try child.resolve(Session.self)
+      #expect(try session.injectedDatabase?.value.number == 1)
+      try child.inject(DatabaseScreen())
+      weakChild = child
+      weakSession = session
+    }
+    #expect(weakChild == nil)
+    #expect(weakSession == nil)
+  }
+
+  @Test("Unregistering releases what the registration held")
+  func unregisteringReleases() throws {
+    let injector = Injector()
+    weak var weakDatabase: Database?
+    do {
+      let database = Database(number: 1)
+      try injector.register(database)
+      try injector.inject(DatabaseScreen())  // caches a plan holding the instance
+      weakDatabase = database
+    }
+    try injector.unregister(Database.self)
+    #expect(weakDatabase == nil)
+  }
+}

@@ -1,0 +1,1217 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#endif
+import PropertyInjector
+import Testing
+
+// A randomized model test (issue 5): thousands of random registration sets and objects, each
+// injected by the library and predicted by a small reference model of the rules written here,
+// which knows the zoo only from hand-written tables and never asks the library or Swift's
+// casts. Every divergence is shrunk to a short script and reported with the seed that replays it.
+//
+// Replay:
+//   MODEL_CASE_SEED=0x…  swift test --filter Model   one case, by the seed a failure reports
+//   MODEL_SEED=0x… MODEL_CASES=n                        a whole run (MODEL_SEED=random: a fresh seed)
+
+// MARK: - The zoo: services
+
+private protocol ZooP: AnyObject {}
+private protocol ZooQ: ZooP {}
+private protocol ZooR: AnyObject {}
+
+private class ZooBase {}
+private class ZooMid: ZooBase, ZooQ {}
+private final class ZooLeaf: ZooMid, ZooR {}
+private final class ZooSide: ZooBase, ZooR {}
+private final class ZooOther: ZooP {}
+private final class ZooLone {}
+
+/// A type of the zoo, as the reference model sees it: a name, nothing Swift knows.
+private enum ZooType: Int, CaseIterable, Hashable {
+  case base, mid, leaf, side, other, lone, p, q, r
+
+  /// The types that have instances.
+  static let classes: [ZooType] = [.base, .mid, .leaf, .side, .other, .lone]
+
+  /// Every type an instance of this class can be cast to, itself included. Written by hand from
+  /// the declarations above; `zooTablesMatchSwift` checks it against Swift's casts.
+  var castableTo: Set<ZooType> {
+    switch self {
+    case .base: [.base]
+    case .mid: [.mid, .base, .q, .p]
+    case .leaf: [.leaf, .mid, .base, .q, .p, .r]
+    case .side: [.side, .base, .r]
+    case .other: [.other, .p]
+    case .lone: [.lone]
+    case .p, .q, .r: []
+    }
+  }
+
+  /// The classes whose instances fit a property of this type.
+  var fittingClasses: [ZooType] { Self.classes.filter { $0.castableTo.contains(self) } }
+
+  var swiftName: String {
+    switch self {
+    case .base: "ZooBase"
+    case .mid: "ZooMid"
+    case .leaf: "ZooLeaf"
+    case .side: "ZooSide"
+    case .other: "ZooOther"
+    case .lone: "ZooLone"
+    case .p: "any ZooP"
+    case .q: "any ZooQ"
+    case .r: "any ZooR"
+    }
+  }
+
+  var metatypeName: String { self.rawValue >= ZooType.p.rawValue ? "(\(swiftName)).self" : "\(swiftName).self" }
+}
+
+// MARK: - The zoo: targets
+
+private protocol ModelTarget: InjectableSettable {
+  var callbacks: Int { get }
+  var title: String { get }
+  func read(_ property: String) -> AnyObject?
+  func write(_ property: String, _ value: AnyObject?)
+}
+
+private class TargetBase: InjectableSettable, ModelTarget {
+  var injectedFirst: ZooBase?
+  var injectedCacheFirst: ZooBase?
+  var injectedP: (any ZooP)?
+  var helper: ZooMid?  // filled only by a name registration
+  var spare: ZooBase?  // in the table, but never a candidate: no prefix, never registered by name
+  var title = "untouched"  // not optional, never a candidate
+  var callbacks = 0
+
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedFirst": \TargetBase.injectedFirst,
+      "injectedCacheFirst": \TargetBase.injectedCacheFirst,
+      "injectedP": \TargetBase.injectedP,
+      "helper": \TargetBase.helper,
+      "spare": \TargetBase.spare,
+    ]
+  }
+
+  func didInjectDependencies() { callbacks += 1 }
+
+  func read(_ property: String) -> AnyObject? {
+    switch property {
+    case "injectedFirst": return injectedFirst
+    case "injectedCacheFirst": return injectedCacheFirst
+    case "injectedP": return injectedP
+    case "helper": return helper
+    case "spare": return spare
+    default: preconditionFailure("no property \(property)")
+    }
+  }
+
+  func write(_ property: String, _ value: AnyObject?) {
+    switch property {
+    case "injectedFirst": injectedFirst = value.map { $0 as! ZooBase }
+    case "injectedCacheFirst": injectedCacheFirst = value.map { $0 as! ZooBase }
+    case "injectedP": injectedP = value.map { $0 as! any ZooP }
+    case "helper": helper = value.map { $0 as! ZooMid }
+    case "spare": spare = value.map { $0 as! ZooBase }
+    default: preconditionFailure("no property \(property)")
+    }
+  }
+}
+
+private class TargetMid: TargetBase {
+  var injectedSecond: ZooMid?
+  var injectedQFirst: (any ZooQ)?
+  var injectedR: (any ZooR)?
+  var extra: (any ZooP)?  // filled only by a name registration
+
+  override class var injectableKeyPaths: [String: AnyKeyPath] {
+    super.injectableKeyPaths.merging(
+      [
+        "injectedSecond": \TargetMid.injectedSecond,
+        "injectedQFirst": \TargetMid.injectedQFirst,
+        "injectedR": \TargetMid.injectedR,
+        "extra": \TargetMid.extra,
+      ]
+    ) { $1 }
+  }
+
+  override func read(_ property: String) -> AnyObject? {
+    switch property {
+    case "injectedSecond": return injectedSecond
+    case "injectedQFirst": return injectedQFirst
+    case "injectedR": return injectedR
+    case "extra": return extra
+    default: return super.read(property)
+    }
+  }
+
+  override func write(_ property: String, _ value: AnyObject?) {
+    switch property {
+    case "injectedSecond": injectedSecond = value.map { $0 as! ZooMid }
+    case "injectedQFirst": injectedQFirst = value.map { $0 as! any ZooQ }
+    case "injectedR": injectedR = value.map { $0 as! any ZooR }
+    case "extra": extra = value.map { $0 as! any ZooP }
+    default: super.write(property, value)
+    }
+  }
+}
+
+private final class TargetLeaf: TargetMid {
+  var injectedLeaf: ZooLeaf?
+  var injectedOtherSecond: ZooOther?
+  var injectedLone: ZooLone?
+
+  override class var injectableKeyPaths: [String: AnyKeyPath] {
+    super.injectableKeyPaths.merging(
+      [
+        "injectedLeaf": \TargetLeaf.injectedLeaf,
+        "injectedOtherSecond": \TargetLeaf.injectedOtherSecond,
+        "injectedLone": \TargetLeaf.injectedLone,
+      ]
+    ) { $1 }
+  }
+
+  override func read(_ property: String) -> AnyObject? {
+    switch property {
+    case "injectedLeaf": return injectedLeaf
+    case "injectedOtherSecond": return injectedOtherSecond
+    case "injectedLone": return injectedLone
+    default: return super.read(property)
+    }
+  }
+
+  override func write(_ property: String, _ value: AnyObject?) {
+    switch property {
+    case "injectedLeaf": injectedLeaf = value.map { $0 as! ZooLeaf }
+    case "injectedOtherSecond": injectedOtherSecond = value.map { $0 as! ZooOther }
+    case "injectedLone": injectedLone = value.map { $0 as! ZooLone }
+    default: super.write(property, value)
+    }
+  }
+}
+
+private final class TargetOther: ModelTarget {
+  var injectedFirst: ZooMid?  // the name of a `ZooBase?` of TargetBase
+  var injectedSide: ZooSide?
+  var injectedQ: (any ZooQ)?
+  var helper: (any ZooR)?  // the name of a `ZooMid?` of TargetBase; only by name
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  var InjectedCaps: ZooBase?  // wrong case for the prefix: only by name
+  var title = "untouched"
+  var callbacks = 0
+
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedFirst": \TargetOther.injectedFirst,
+      "injectedSide": \TargetOther.injectedSide,
+      "injectedQ": \TargetOther.injectedQ,
+      "helper": \TargetOther.helper,
+      "InjectedCaps": \TargetOther.InjectedCaps,
+    ]
+  }
+
+  func didInjectDependencies() { callbacks += 1 }
+
+  func read(_ property: String) -> AnyObject? {
+    switch property {
+    case "injectedFirst": return injectedFirst
+    case "injectedSide": return injectedSide
+    case "injectedQ": return injectedQ
+    case "helper": return helper
+    case "InjectedCaps": return InjectedCaps
+    default: preconditionFailure("no property \(property)")
+    }
+  }
+
+  func write(_ property: String, _ value: AnyObject?) {
+    switch property {
+    case "injectedFirst": injectedFirst = value.map { $0 as! ZooMid }
+    case "injectedSide": injectedSide = value.map { $0 as! ZooSide }
+    case "injectedQ": injectedQ = value.map { $0 as! any ZooQ }
+    case "helper": helper = value.map { $0 as! any ZooR }
+    case "InjectedCaps": InjectedCaps = value.map { $0 as! ZooBase }
+    default: preconditionFailure("no property \(property)")
+    }
+  }
+}
+
+/// An optional property of a target, as the reference model sees it.
+private struct PropertySpec: Hashable {
+  let name: String
+  let type: ZooType
+}
+
+/// A target class, as the reference model sees it.
+private enum TargetKind: Int, CaseIterable, Hashable {
+  case base, mid, leaf, other
+
+  /// The class and its superclasses, most derived first. By hand.
+  var lineage: [TargetKind] {
+    switch self {
+    case .base: [.base]
+    case .mid: [.mid, .base]
+    case .leaf: [.leaf, .mid, .base]
+    case .other: [.other]
+    }
+  }
+
+  /// How deep the class is in its hierarchy: 1 for a root class.
+  var depth: Int { lineage.count }
+
+  /// The optional properties the class itself declares. By hand, from the declarations above.
+  var ownProperties: [PropertySpec] {
+    switch self {
+    case .base:
+      [.init(name: "injectedFirst", type: .base), .init(name: "injectedCacheFirst", type: .base),
+       .init(name: "injectedP", type: .p), .init(name: "helper", type: .mid), .init(name: "spare", type: .base)]
+    case .mid:
+      [.init(name: "injectedSecond", type: .mid), .init(name: "injectedQFirst", type: .q),
+       .init(name: "injectedR", type: .r), .init(name: "extra", type: .p)]
+    case .leaf:
+      [.init(name: "injectedLeaf", type: .leaf), .init(name: "injectedOtherSecond", type: .other),
+       .init(name: "injectedLone", type: .lone)]
+    case .other:
+      [.init(name: "injectedFirst", type: .mid), .init(name: "injectedSide", type: .side),
+       .init(name: "injectedQ", type: .q), .init(name: "helper", type: .r), .init(name: "InjectedCaps", type: .base)]
+    }
+  }
+
+  /// Every optional property of an instance, base classes first.
+  var properties: [PropertySpec] { lineage.reversed().flatMap(\.ownProperties) }
+
+  var swiftName: String {
+    switch self {
+    case .base: "TargetBase"
+    case .mid: "TargetMid"
+    case .leaf: "TargetLeaf"
+    case .other: "TargetOther"
+    }
+  }
+}
+
+// MARK: - The zoo, in Swift (the harness; the model never uses these)
+
+private enum Zoo {
+  static func make(_ type: ZooType) -> AnyObject {
+    switch type {
+    case .base: ZooBase()
+    case .mid: ZooMid()
+    case .leaf: ZooLeaf()
+    case .side: ZooSide()
+    case .other: ZooOther()
+    case .lone: ZooLone()
+    case .p, .q, .r: preconditionFailure("a protocol has no instances")
+    }
+  }
+
+  static func make(_ kind: TargetKind) -> any ModelTarget {
+    switch kind {
+    case .base: TargetBase()
+    case .mid: TargetMid()
+    case .leaf: TargetLeaf()
+    case .other: TargetOther()
+    }
+  }
+
+  static func targetClass(_ kind: TargetKind) -> AnyClass {
+    switch kind {
+    case .base: TargetBase.self
+    case .mid: TargetMid.self
+    case .leaf: TargetLeaf.self
+    case .other: TargetOther.self
+    }
+  }
+
+  /// Swift's answer to "is `object` a `type`?", for checking the hand-written tables only.
+  static func swiftCasts(_ object: AnyObject, to type: ZooType) -> Bool {
+    switch type {
+    case .base: object is ZooBase
+    case .mid: object is ZooMid
+    case .leaf: object is ZooLeaf
+    case .side: object is ZooSide
+    case .other: object is ZooOther
+    case .lone: object is ZooLone
+    case .p: object is any ZooP
+    case .q: object is any ZooQ
+    case .r: object is any ZooR
+    }
+  }
+
+  static func swiftIsSubclass(_ object: AnyObject, of kind: TargetKind) -> Bool {
+    switch kind {
+    case .base: object is TargetBase
+    case .mid: object is TargetMid
+    case .leaf: object is TargetLeaf
+    case .other: object is TargetOther
+    }
+  }
+
+  /// `register(instance, as: type, …)`, with `instance` given the static type `type`.
+  static func register(
+    _ instance: AnyObject, as type: ZooType, includingAncestors: Bool, for target: TargetKind?, id: String?,
+    on injector: Injector
+  ) throws {
+    let target = target.map(targetClass)
+    switch type {
+    case .base:
+      try injector.register(instance as! ZooBase, includingAncestors: includingAncestors, for: target, id: id)
+    case .mid:
+      try injector.register(instance as! ZooMid, includingAncestors: includingAncestors, for: target, id: id)
+    case .leaf:
+      try injector.register(instance as! ZooLeaf, includingAncestors: includingAncestors, for: target, id: id)
+    case .side:
+      try injector.register(instance as! ZooSide, includingAncestors: includingAncestors, for: target, id: id)
+    case .other:
+      try injector.register(instance as! ZooOther, includingAncestors: includingAncestors, for: target, id: id)
+    case .lone:
+      try injector.register(instance as! ZooLone, includingAncestors: includingAncestors, for: target, id: id)
+    case .p:
+      try injector.register(
+        instance as! any ZooP, as: (any ZooP).self, includingAncestors: includingAncestors, for: target, id: id)
+    case .q:
+      try injector.register(
+        instance as! any ZooQ, as: (any ZooQ).self, includingAncestors: includingAncestors, for: target, id: id)
+    case .r:
+      try injector.register(
+        instance as! any ZooR, as: (any ZooR).self, includingAncestors: includingAncestors, for: target, id: id)
+    }
+  }
+
+  static func unregister(_ type: ZooType, for target: TargetKind?, id: String?, on injector: Injector) throws {
+    let target = target.map(targetClass)
+    switch type {
+    case .base: try injector.unregister(ZooBase.self, for: target, id: id)
+    case .mid: try injector.unregister(ZooMid.self, for: target, id: id)
+    case .leaf: try injector.unregister(ZooLeaf.self, for: target, id: id)
+    case .side: try injector.unregister(ZooSide.self, for: target, id: id)
+    case .other: try injector.unregister(ZooOther.self, for: target, id: id)
+    case .lone: try injector.unregister(ZooLone.self, for: target, id: id)
+    case .p: try injector.unregister((any ZooP).self, for: target, id: id)
+    case .q: try injector.unregister((any ZooQ).self, for: target, id: id)
+    case .r: try injector.unregister((any ZooR).self, for: target, id: id)
+    }
+  }
+
+  /// `register(value, named: name)`, with `value` of its own class, or of static type `AnyObject`.
+  static func register(_ value: AnyObject, ofClass type: ZooType, asAnyObject: Bool, named name: String, on injector: Injector)
+    throws
+  {
+    if asAnyObject { return try injector.register(value, named: name) }
+    switch type {
+    case .base: try injector.register(value as! ZooBase, named: name)
+    case .mid: try injector.register(value as! ZooMid, named: name)
+    case .leaf: try injector.register(value as! ZooLeaf, named: name)
+    case .side: try injector.register(value as! ZooSide, named: name)
+    case .other: try injector.register(value as! ZooOther, named: name)
+    case .lone: try injector.register(value as! ZooLone, named: name)
+    case .p, .q, .r: preconditionFailure("a protocol has no instances")
+    }
+  }
+
+  /// `inject(object)`, with `object` of static type `kind`, or opened from `any ModelTarget` when `kind` is nil.
+  static func inject(_ object: any ModelTarget, as kind: TargetKind?, with injector: Injector) throws {
+    switch kind {
+    case .base?: try injector.inject(object as! TargetBase)
+    case .mid?: try injector.inject(object as! TargetMid)
+    case .leaf?: try injector.inject(object as! TargetLeaf)
+    case .other?: try injector.inject(object as! TargetOther)
+    case nil: try injector.inject(object)
+    }
+  }
+}
+
+// MARK: - The reference model
+
+/// The rules, written again from their description: a list of registrations and a table of
+/// names, resolved with the hand-written zoo tables. It never calls the library.
+private struct ReferenceModel {
+  enum Code: String {
+    case unresolved, typeMismatch, notRegistered, emptyID
+  }
+
+  struct Key: Hashable {
+    let type: ZooType
+    let target: TargetKind?
+    let id: String?  // lowercased
+  }
+
+  struct TypeRegistration {
+    let registeredAs: ZooType
+    let instanceClass: ZooType
+    let token: Int
+    let includingAncestors: Bool
+    let target: TargetKind?
+    let id: String?
+    let sequence: Int
+
+    var key: Key { Key(type: registeredAs, target: target, id: id?.lowercased()) }
+  }
+
+  enum NamedValue {
+    case object(ZooType, token: Int)
+    case text
+    case number
+  }
+
+  /// What decided which registration fills a property.
+  enum Reason: String, CaseIterable {
+    case name, onlyExact, onlyAncestor, idLength, target, exactness, order
+  }
+
+  enum Resolution {
+    case notCandidate
+    case filled(token: Int, reason: Reason)
+    case problem(Code)
+  }
+
+  struct Problem: Hashable, Comparable {
+    let code: String
+    let property: String?
+
+    static func < (lhs: Problem, rhs: Problem) -> Bool {
+      (lhs.property ?? "", lhs.code) < (rhs.property ?? "", rhs.code)
+    }
+  }
+
+  enum Outcome {
+    /// Every property filled (name to token), and why.
+    case success([String: (token: Int, reason: Reason)])
+    case failure(Set<Problem>)
+  }
+
+  private(set) var typeRegistrations: [TypeRegistration] = []
+  private(set) var names: [String: NamedValue] = [:]
+  private var sequence = 0
+
+  static let prefix = "injected"
+
+  /// Registers by type; returns the error the call should throw, if any.
+  mutating func register(
+    _ instanceClass: ZooType, token: Int, as type: ZooType, includingAncestors: Bool, target: TargetKind?,
+    id: String?
+  ) -> Code? {
+    if let id, id.allSatisfy({ $0 == " " }) { return .emptyID }
+    sequence += 1
+    let registration = TypeRegistration(
+      registeredAs: type, instanceClass: instanceClass, token: token, includingAncestors: includingAncestors,
+      target: target, id: id, sequence: sequence)
+    typeRegistrations.removeAll { $0.key == registration.key }
+    typeRegistrations.append(registration)
+    return nil
+  }
+
+  mutating func register(_ value: NamedValue, named name: String) {
+    names[name] = value
+  }
+
+  mutating func unregister(_ type: ZooType, target: TargetKind?, id: String?) -> Code? {
+    let key = Key(type: type, target: target, id: id?.lowercased())
+    guard typeRegistrations.contains(where: { $0.key == key }) else { return .notRegistered }
+    typeRegistrations.removeAll { $0.key == key }
+    return nil
+  }
+
+  mutating func unregister(named name: String) -> Code? {
+    names.removeValue(forKey: name) == nil ? .notRegistered : nil
+  }
+
+  /// Whether an object of class `kind` is a `target` or a subclass of it.
+  static func isA(_ kind: TargetKind, _ target: TargetKind) -> Bool { kind.lineage.contains(target) }
+
+  /// How a nil property `property` of an object of class `kind` is resolved.
+  func resolve(_ property: PropertySpec, of kind: TargetKind) -> Resolution {
+    if let named = names[property.name] {
+      guard case .object(let type, let token) = named, type.castableTo.contains(property.type) else {
+        return .problem(.typeMismatch)
+      }
+      return .filled(token: token, reason: .name)
+    }
+    guard property.name.hasPrefix(Self.prefix) else { return .notCandidate }
+
+    typealias Rank = (idLength: Int, targetDepth: Int, exact: Int, sequence: Int)
+    var eligible: [(rank: Rank, token: Int)] = []
+    for registration in typeRegistrations {
+      var idLength = 0
+      if let id = registration.id {
+        guard property.name.lowercased().hasSuffix(id.lowercased()) else { continue }
+        idLength = id.count
+      }
+      var targetDepth = 0
+      if let target = registration.target {
+        guard Self.isA(kind, target) else { continue }
+        targetDepth = target.depth
+      }
+      let exact = registration.registeredAs == property.type
+      if !exact {
+        guard registration.includingAncestors, registration.instanceClass.castableTo.contains(property.type) else {
+          continue
+        }
+      }
+      eligible.append(((idLength, targetDepth, exact ? 1 : 0, registration.sequence), registration.token))
+    }
+    eligible.sort { $0.rank > $1.rank }
+    guard let best = eligible.first else { return .problem(.unresolved) }
+    guard eligible.count > 1 else {
+      return .filled(token: best.token, reason: best.rank.exact == 1 ? .onlyExact : .onlyAncestor)
+    }
+    let runnerUp = eligible[1].rank
+    let reason: Reason =
+      best.rank.idLength != runnerUp.idLength
+      ? .idLength
+      : best.rank.targetDepth != runnerUp.targetDepth ? .target : best.rank.exact != runnerUp.exact ? .exactness : .order
+    return .filled(token: best.token, reason: reason)
+  }
+
+  /// What injecting an object of class `kind` does, given which properties hold values.
+  func inject(_ kind: TargetKind, holding state: [String: Int]) -> Outcome {
+    var fills: [String: (token: Int, reason: Reason)] = [:]
+    var problems: Set<Problem> = []
+    for property in kind.properties where state[property.name] == nil {
+      switch resolve(property, of: kind) {
+      case .notCandidate: break
+      case .filled(let token, let reason): fills[property.name] = (token, reason)
+      case .problem(let code): problems.insert(Problem(code: code.rawValue, property: property.name))
+      }
+    }
+    return problems.isEmpty ? .success(fills) : .failure(problems)
+  }
+}
+
+// MARK: - Random scripts
+
+/// SplitMix64: small, fast, and the same on every platform, so a seed replays anywhere.
+private struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<count`; not the standard library's algorithm, so it cannot change under us.
+  mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
+
+  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+  mutating func pick<Element>(_ items: [Element]) -> Element { items[below(items.count)] }
+
+  mutating func shuffled<Element>(_ items: [Element]) -> [Element] {
+    var items = items
+    for index in items.indices.reversed() where index > 0 {
+      items.swapAt(index, below(index + 1))
+    }
+    return items
+  }
+}
+
+/// A value registered by name.
+private enum NamedValue {
+  case object(ZooType, asAnyObject: Bool)
+  case text
+  case number
+}
+
+private struct Preset {
+  let property: String
+  let type: ZooType
+}
+
+/// One step of a case.
+private enum Operation {
+  case register(ZooType, as: ZooType, includingAncestors: Bool, target: TargetKind?, id: String?)
+  case registerNamed(NamedValue, name: String)
+  case unregister(ZooType, target: TargetKind?, id: String?)
+  case unregisterNamed(String)
+  /// Injects a new object whose listed properties hold fresh instances; `staticLevel` picks the
+  /// static type it is injected as (0: its class, 1: its superclass, …; past the root: opened
+  /// from an existential).
+  case injectNew(TargetKind, presets: [Preset], staticLevel: Int)
+  /// Injects again an object of an earlier step (by index, modulo the objects made so far),
+  /// after setting the listed properties back to nil.
+  case injectAgain(object: Int, clearing: [String], staticLevel: Int)
+}
+
+private struct ScriptGenerator {
+  static let ids = [
+    "first", "First", "FIRST", "st", "cachefirst", "CacheFirst", "qFirst", "second", "Second", "nd", "otherSecond",
+    "p", "R", "leaf", "Side", "caps", "helper", "nomatch",
+  ]
+
+  /// Every (class, property) a name registration may aim at: all but the decoy `spare`.
+  static let namedProperties: [(kind: TargetKind, property: PropertySpec)] = TargetKind.allCases.flatMap { kind in
+    kind.properties.filter { $0.name != "spare" }.map { (kind, $0) }
+  }
+
+  /// Names that match no property exactly.
+  static let strayNames = ["Helper", "injectedfirst", "analytics"]
+
+  var rng: SplitMix64
+  private var keys: [ReferenceModel.Key] = []
+  private var names: [String] = []
+  private var objects = 0
+
+  init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+
+  mutating func script() -> [Operation] {
+    var operations: [Operation] = []
+    if rng.chance(45) {
+      // A registration for every type, so that more injections succeed and precedence is exercised.
+      for type in rng.shuffled(ZooType.allCases) {
+        operations.append(register(rng.pick(type.fittingClasses), as: type, target: nil, id: nil))
+      }
+    }
+    for _ in 0..<rng.below(16) {
+      operations.append(randomOperation())
+    }
+    for _ in 0...rng.below(3) {
+      operations.append(injection())
+    }
+    return operations
+  }
+
+  private mutating func randomOperation() -> Operation {
+    let roll = rng.below(100)
+    switch roll {
+    case ..<45:
+      let type = rng.pick(ZooType.allCases)
+      let id: String? =
+        rng.chance(3) ? rng.pick(["", "  "]) : rng.chance(45) ? rng.pick(Self.ids) : nil
+      return register(
+        rng.pick(type.fittingClasses), as: type, target: rng.chance(50) ? rng.pick(TargetKind.allCases) : nil, id: id)
+    case ..<57 where !keys.isEmpty:
+      let key = rng.pick(keys)
+      return register(rng.pick(key.type.fittingClasses), as: key.type, target: key.target, id: varied(key.id))
+    case ..<72:
+      return registerNamed()
+    case ..<80 where !keys.isEmpty:
+      let key = rng.pick(keys)
+      return .unregister(key.type, target: key.target, id: varied(key.id))
+    case ..<84:
+      return .unregister(
+        rng.pick(ZooType.allCases), target: rng.chance(50) ? rng.pick(TargetKind.allCases) : nil,
+        id: rng.chance(50) ? rng.pick(Self.ids) : nil)
+    case ..<89:
+      return .unregisterNamed(
+        !names.isEmpty && rng.chance(75) ? rng.pick(names) : rng.pick(Self.namedProperties).property.name)
+    case ..<100:
+      return injection()
+    default:
+      return randomOperation()
+    }
+  }
+
+  private mutating func register(_ instance: ZooType, as type: ZooType, target: TargetKind?, id: String?)
+    -> Operation
+  {
+    keys.append(ReferenceModel.Key(type: type, target: target, id: id))
+    return .register(instance, as: type, includingAncestors: rng.chance(40), target: target, id: id)
+  }
+
+  private mutating func registerNamed() -> Operation {
+    let (_, property) = rng.pick(Self.namedProperties)
+    let name = rng.chance(8) ? rng.pick(Self.strayNames) : property.name
+    names.append(name)
+    let roll = rng.below(100)
+    let value: NamedValue
+    switch roll {
+    case ..<60: value = .object(rng.pick(property.type.fittingClasses), asAnyObject: rng.chance(50))
+    case ..<88: value = .object(rng.pick(ZooType.classes), asAnyObject: rng.chance(50))
+    case ..<94: value = .text
+    default: value = .number
+    }
+    return .registerNamed(value, name: name)
+  }
+
+  private mutating func injection() -> Operation {
+    let staticLevel = rng.chance(60) ? 0 : rng.below(4)
+    if objects > 0 && rng.chance(35) {
+      let object = rng.below(objects)
+      let clearing = TargetKind.leaf.properties.map(\.name).filter { _ in rng.chance(40) }
+        + TargetKind.other.properties.map(\.name).filter { _ in rng.chance(40) }
+      return .injectAgain(object: object, clearing: clearing, staticLevel: staticLevel)
+    }
+    objects += 1
+    let kind = rng.pick(TargetKind.allCases)
+    let presetChance = rng.pick([0, 20, 40, 60])
+    let presets = kind.properties.filter { _ in rng.chance(presetChance) }.map {
+      Preset(property: $0.name, type: rng.pick($0.type.fittingClasses))
+    }
+    return .injectNew(kind, presets: presets, staticLevel: staticLevel)
+  }
+
+  /// The id, or the same id with its letters' case changed at random.
+  private mutating func varied(_ id: String?) -> String? {
+    guard let id, rng.chance(50) else { return id }
+    return String(id.map { rng.chance(50) ? Character($0.uppercased()) : Character($0.lowercased()) })
+  }
+}
+
+// MARK: - Running a script against the library and the model
+
+/// Where the library and the model first disagree in a script.
+private struct Divergence {
+  /// The index of the operation.
+  let step: Int
+  let detail: String
+}
+
+/// What a run exercised, to show that every rule was reached.
+private struct Coverage {
+  var cases = 0
+  var operations = 0
+  var injections = 0
+  var succeeded = 0
+  var failedUnresolved = 0
+  var failedMismatch = 0
+  var replacements = 0
+  var unregisterMisses = 0
+  var fills: [ReferenceModel.Reason: Int] = [:]
+
+  var summary: String {
+    let reasons = ReferenceModel.Reason.allCases.map { "\($0.rawValue) \(fills[$0, default: 0])" }
+    return "\(cases) cases, \(operations) operations, \(injections) injections "
+      + "(\(succeeded) succeeded, \(failedUnresolved) failed with unresolved properties, "
+      + "\(failedMismatch) with a name mismatch), \(replacements) replacements, \(unregisterMisses) unregisters of "
+      + "nothing; properties filled, by what decided: \(reasons.joined(separator: ", "))"
+  }
+}
+
+/// Runs one script on a fresh injector and on the reference model, in step, and stops at the
+/// first disagreement. Also writes the script out as Swift, the model's predictions in comments.
+private final class Execution {
+  private let injector = Injector()
+  private var model = ReferenceModel()
+  /// Every instance made, by token: registered ones and the values properties were preset to.
+  private var instances: [AnyObject] = []
+  private var objects: [(kind: TargetKind, object: any ModelTarget, state: [String: Int], callbacks: Int)] = []
+  private(set) var lines = ["let injector = Injector()"]
+  private(set) var coverage = Coverage()
+
+  func run(_ operations: [Operation]) -> Divergence? {
+    for (step, operation) in operations.enumerated() {
+      coverage.operations += 1
+      if let detail = perform(operation) {
+        lines[lines.count - 1] += "  // <- diverges"
+        return Divergence(step: step, detail: detail)
+      }
+    }
+    return nil
+  }
+
+  private func make(_ type: ZooType) -> (token: Int, name: String) {
+    instances.append(Zoo.make(type))
+    let name = "v\(instances.count - 1)"
+    return (instances.count - 1, name)
+  }
+
+  private func name(of token: Int?) -> String {
+    guard let token else { return "nil" }
+    guard instances.indices.contains(token) else { return "an object the script never made" }
+    return "v\(token)"
+  }
+
+  private func name(of object: AnyObject?) -> String {
+    guard let object else { return "nil" }
+    guard let token = instances.firstIndex(where: { $0 === object }) else {
+      return "an object the script never made (\(type(of: object)))"
+    }
+    return "v\(token)"
+  }
+
+  /// Compares an expected error code (nil: no error) with what `body` did.
+  private func compare(expected: ReferenceModel.Code?, _ body: () throws -> Void) -> String? {
+    do {
+      try body()
+      return expected.map { "the model expects an InjectionError \($0), but nothing was thrown" }
+    } catch let error as InjectionError {
+      if let expected, error.problems.map(\.code.description) == [expected.rawValue] { return nil }
+      return "the model expects \(expected.map { "an InjectionError \($0)" } ?? "no error"), the library threw: \(error)"
+    } catch {
+      return "the library threw an unexpected error: \(error)"
+    }
+  }
+
+  private func perform(_ operation: Operation) -> String? {
+    switch operation {
+    case .register(let instanceClass, let type, let includingAncestors, let target, let id):
+      let (token, name) = make(instanceClass)
+      let key = ReferenceModel.Key(type: type, target: target, id: id?.lowercased())
+      if model.typeRegistrations.contains(where: { $0.key == key }) { coverage.replacements += 1 }
+      let expected = model.register(
+        instanceClass, token: token, as: type, includingAncestors: includingAncestors, target: target, id: id)
+      var arguments = ["\(name) as \(type.swiftName)"]
+      if type.rawValue >= ZooType.p.rawValue { arguments.append("as: \(type.metatypeName)") }
+      if includingAncestors { arguments.append("includingAncestors: true") }
+      if let target { arguments.append("for: \(target.swiftName).self") }
+      if let id { arguments.append("id: \"\(id)\"") }
+      lines.append(
+        "let \(name) = \(instanceClass.swiftName)(); try injector.register(\(arguments.joined(separator: ", ")))"
+          + (expected.map { "  // throws \($0)" } ?? ""))
+      return compare(expected: expected) {
+        try Zoo.register(
+          instances[token], as: type, includingAncestors: includingAncestors, for: target, id: id, on: injector)
+      }
+
+    case .registerNamed(let value, let name):
+      switch value {
+      case .object(let type, let asAnyObject):
+        let (token, variable) = make(type)
+        model.register(.object(type, token: token), named: name)
+        lines.append(
+          "let \(variable) = \(type.swiftName)(); try injector.register(\(variable)\(asAnyObject ? " as AnyObject" : ""), named: \"\(name)\")"
+        )
+        return compare(expected: nil) {
+          try Zoo.register(instances[token], ofClass: type, asAnyObject: asAnyObject, named: name, on: injector)
+        }
+      case .text:
+        model.register(.text, named: name)
+        lines.append("try injector.register(\"text\", named: \"\(name)\")")
+        return compare(expected: nil) { try injector.register("text", named: name) }
+      case .number:
+        model.register(.number, named: name)
+        lines.append("try injector.register(42, named: \"\(name)\")")
+        return compare(expected: nil) { try injector.register(42, named: name) }
+      }
+
+    case .unregister(let type, let target, let id):
+      let expected = model.unregister(type, target: target, id: id)
+      if expected != nil { coverage.unregisterMisses += 1 }
+      var arguments = [type.metatypeName]
+      if let target { arguments.append("for: \(target.swiftName).self") }
+      if let id { arguments.append("id: \"\(id)\"") }
+      lines.append(
+        "try injector.unregister(\(arguments.joined(separator: ", ")))" + (expected.map { "  // throws \($0)" } ?? ""))
+      return compare(expected: expected) { try Zoo.unregister(type, for: target, id: id, on: injector) }
+
+    case .unregisterNamed(let name):
+      let expected = model.unregister(named: name)
+      if expected != nil { coverage.unregisterMisses += 1 }
+      lines.append("try injector.unregister(named: \"\(name)\")" + (expected.map { "  // throws \($0)" } ?? ""))
+      return compare(expected: expected) { try injector.unregister(named: name) }
+
+    case .injectNew(let kind, let presets, let staticLevel):
+      let object = Zoo.make(kind)
+      let variable = "o\(objects.count)"
+      var setup = ["let \(variable) = \(kind.swiftName)()"]
+      var state: [String: Int] = [:]
+      for preset in presets {
+        let (token, name) = make(preset.type)
+        object.write(preset.property, instances[token])
+        state[preset.property] = token
+        setup.append("\(variable).\(preset.property) = \(preset.type.swiftName)()  /* \(name) */")
+      }
+      lines.append(setup.joined(separator: "; "))
+      objects.append((kind, object, state, 0))
+      return inject(objects.count - 1, staticLevel: staticLevel)
+
+    case .injectAgain(let index, let clearing, let staticLevel):
+      guard !objects.isEmpty else { return nil }
+      let index = index % objects.count
+      let kind = objects[index].kind
+      let names = Set(kind.properties.map(\.name))
+      var setup: [String] = []
+      for property in clearing where names.contains(property) && objects[index].state[property] != nil {
+        objects[index].object.write(property, nil)
+        objects[index].state[property] = nil
+        setup.append("o\(index).\(property) = nil")
+      }
+      if !setup.isEmpty { lines.append(setup.joined(separator: "; ")) }
+      return inject(index, staticLevel: staticLevel)
+    }
+  }
+
+  /// Injects object `index` in the library and the model, and compares everything observable.
+  private func inject(_ index: Int, staticLevel: Int) -> String? {
+    coverage.injections += 1
+    let (kind, object, before, callbacks) = objects[index]
+    let staticKind = staticLevel < kind.lineage.count ? kind.lineage[staticLevel] : nil
+    let outcome = model.inject(kind, holding: before)
+
+    let call =
+      "try injector.inject(o\(index)\(staticKind.map { $0 == kind ? "" : " as \($0.swiftName)" } ?? " as any ModelTarget"))"
+    switch outcome {
+    case .success(let fills):
+      let predicted = kind.properties.compactMap { property in
+        fills[property.name].map { "o\(index).\(property.name) = v\($0.token)" }
+      }
+      lines.append(call + "  // model: " + (predicted.isEmpty ? "fills nothing" : predicted.joined(separator: ", ")))
+    case .failure(let problems):
+      let listed = problems.sorted().map { "\($0.code) \($0.property ?? "-")" }
+      lines.append(call + "  // model: throws " + listed.joined(separator: ", "))
+    }
+
+    var thrown: (any Error)?
+    do {
+      try Zoo.inject(object, as: staticKind, with: injector)
+    } catch {
+      thrown = error
+    }
+
+    var differences: [String] = []
+    let expectedState: [String: Int]
+    let expectedCallbacks: Int
+    switch outcome {
+    case .success(let fills):
+      coverage.succeeded += 1
+      for fill in fills.values { coverage.fills[fill.reason, default: 0] += 1 }
+      expectedState = before.merging(fills.mapValues(\.token)) { $1 }
+      expectedCallbacks = callbacks + (fills.isEmpty ? 0 : 1)
+      if let thrown { differences.append("the model expects success, the library threw: \(thrown)") }
+    case .failure(let problems):
+      if problems.contains(where: { $0.code == ReferenceModel.Code.typeMismatch.rawValue }) {
+        coverage.failedMismatch += 1
+      } else {
+        coverage.failedUnresolved += 1
+      }
+      expectedState = before
+      expectedCallbacks = callbacks
+      switch thrown {
+      case nil:
+        differences.append("the model expects an InjectionError, the library succeeded")
+      case let error as InjectionError:
+        let actual = Set(error.problems.map { ReferenceModel.Problem(code: $0.code.description, property: $0.property) })
+        if actual != problems {
+          let show = { (set: Set<ReferenceModel.Problem>) in
+            set.sorted().map { "\($0.code) \($0.property ?? "-")" }.joined(separator: ", ")
+          }
+          differences.append("problems: the model expects [\(show(problems))], the library reported [\(show(actual))]")
+        }
+      case let error?:
+        differences.append("the library threw an unexpected error: \(error)")
+      }
+    }
+    for property in kind.properties {
+      let actual = object.read(property.name)
+      let expected = expectedState[property.name]
+      let same = expected.map { actual === instances[$0] } ?? (actual == nil)
+      if !same {
+        differences.append(
+          "o\(index).\(property.name): the model expects \(name(of: expected)), the library left \(name(of: actual))")
+      }
+    }
+    if object.callbacks != expectedCallbacks {
+      differences.append(
+        "o\(index).didInjectDependencies() ran \(object.callbacks - callbacks) times, the model expects "
+          + "\(expectedCallbacks - callbacks)")
+    }
+    if object.title != "untouched" { differences.append("o\(index).title changed to \(object.title)") }
+    objects[index].state = expectedState
+    objects[index].callbacks = expectedCallbacks
+    return differences.isEmpty ? nil : differences.joined(separator: "\n")
+  }
+}
+
+// MARK: - Shrinking a divergence
+
+/// The first divergence of `operations` on a fresh injector, and the script as Swift.
+private func divergence(of operations: [Operation]) -> (divergence: Divergence, lines: [String])? {
+  let execution = Execution()
+  return execution.run(operations).map { ($0, execution.lines) }
+}
+
+/// Simpler variants of one operation, for shrinking.
+private func simplifications(of operation: Operation) -> [Operation] {
+  switch operation {
+  case .register(let instance, let type, let includingAncestors, let target, let id):
+    var simpler: [Operation] = []
+    if includingAncestors { simpler.append(.register(instance, as: type, includingAncestors: false, target: target, id: id)) }
+    if target != nil { simpler.append(.register(instance, as: type, includingAncestors: includingAncestors, target: nil, id: id)) }
+    if id != nil { simpler.append(.register(instance, as: type, includingAncestors: includingAncestors, target: target, id: nil)) }
+    if instance != type && type.rawValue < ZooType.p.rawValue {
+      simpler.append(.register(type, as: type, includingAncestors: includingAncestors, target: target, id: id))
+    }
+    return simpler
+  case .registerNamed(.object(let type, true), let name):
+    return [.registerNamed(.object(type, asAnyObject: false), name: name)]
+  case .injectNew(let kind, let presets, let staticLevel):
+    var simpler = presets.indices.map { index in
+      var fewer = presets
+      fewer.remove(at: index)
+      return Operation.injectNew(kind, presets: fewer, staticLevel: staticLevel)
+    }
+    if staticLevel != 0 { simpler.append(.injectNew(kind, presets: presets, staticLevel: 0)) }
+    return simpler
+  case .injectAgain(let object, let clearing, let staticLevel):
+    var simpler = clearing.indices.map { index in
+      var fewer = clearing
+      fewer.remove(at: index)
+      return Operation.injectAgain(object: object, clearing: fewer, staticLevel: staticLevel)
+    }
+    if staticLevel != 0 { simpler.append(.injectAgain(object: object, clearing: clearing, staticLevel: 0)) }
+    return simpler
+  default:
+    return []
+  }
+}
+
+/// A shorter script that still diverges: operations removed and simplified while a divergence remains.
+private func shrink(_ operations: [Operation], divergingAt step: Int) -> [Operation] {
+  var current = Array(operations.prefix(step + 1))
+  var budget = 2_000
+  var changed = true
+  while changed && budget > 0 {
+    changed = false
+    for index in current.indices.reversed() where index < current.count && budget > 0 {
+      var candidate = current
+      candidate.remove(at: index)
+      budget -= 1
+      if let found = divergence(of: candidate) {
+        current = Array(candidate.prefix(found.divergence.step + 1))
+        changed = true
+      }
+    }
+    for index in current.indices where budget > 0 {
+      for simpler in simplifications(of: current[index]) where index < current.count && budget > 0 {
+        var candidate = current
+        candidate[index] = simpler
+        budget -= 1
+        if let found = divergence(of: candidate) {
+          current = Array(candidate.prefix(found.divergence.step + 1))
+          changed = true
+          break
+        }
+      }
+    }
+  }
+  return current
+}
+
+// MARK: - Settings
+
+private func environment(_ name: String) -> String? {
+  getenv(name).map { String(cString: $0) }
+}
+
+private func parseSeed(_ text: String) -> UInt64? {
+  let text = text.filter { !$0.isWhitespace && $0 != "_" }.lowercased()
+  if text == "random" { return UInt64.random(in: .min ... .max) }
+  if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
+  return UInt64(text)
+}
+
+private func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
+
+// MARK: - The tests
+
+@Suite("Randomized model")
+struct ModelTests {
+  static let defaultSeed: UInt64 = 0x5EED_0000_0005
+  static let defaultCases = 10_000
+  static let maximumDivergences = 3
+
+  @Test("The injector agrees with an independent reference model on thousands of random cases")
+  func injectorAgreesWithReferenceModel() {
+    let seed = environment("MODEL_SEED").flatMap(parseSeed) ?? Self.defaultSeed
+    var caseSeeds = SplitMix64(seed: seed)
+    var cases = environment("MODEL_CASES").flatMap { Int($0) } ?? Self.defaultCases
+    let single = environment("MODEL_CASE_SEED").flatMap(parseSeed)
+    if single != nil { cases = 1 }
+
+    let clock = ContinuousClock()
+    let started = clock.now
+    var coverage = Coverage()
+    var divergences = 0
+    for number in 0..<cases {
+      let caseSeed = single ?? caseSeeds.next()
+      var generator = ScriptGenerator(seed: caseSeed)
+      let operations = generator.script()
+      let execution = Execution()
+      let found = execution.run(operations)
+      coverage.cases += 1
+      coverage.operations += execution.coverage.operations
+      coverage.injections += execution.coverage.injections
+      coverage.succeeded += execution.coverage.succeeded
+      coverage.failedUnresolved += execution.coverage.failedUnresolved
+      coverage.failedMismatch += execution.coverage.failedMismatch
+      coverage.replacements += execution.coverage.replacements
+      coverage.unregisterMisses += execution.coverage.unregisterMisses
+      coverage.fills.merge(execution.coverage.fills) { $0 + $1 }
+      guard let found else { continue }
+
+      divergences += 1
+      let shrunk = shrink(operations, divergingAt: found.step)
+      let minimal = divergence(of: shrunk)
+      Issue.record(
+        Comment(
+          rawValue: """
+            The injector and the reference model disagree in case \(number) of \(cases) \
+            (run seed \(hex(seed)), case seed \(hex(caseSeed))).
+            Replay this case: MODEL_CASE_SEED=\(hex(caseSeed)) swift test --scratch-path .build-model --filter Model
+            Replay the run: MODEL_SEED=\(hex(seed)) MODEL_CASES=\(cases) swift test --scratch-path .build-model --filter Model
+
+            At step \(found.step + 1) of \(operations.count):
+            \(found.detail)
+
+            Script (the model's predictions in comments):
+            \(execution.lines.joined(separator: "\n"))
+
+            Shrunk to \(shrunk.count) steps, diverging at step \((minimal?.divergence.step ?? 0) + 1):
+            \(minimal?.divergence.detail ?? "(the shrunk script no longer diverges)")
+
+            \(minimal?.lines.joined(separator: "\n") ?? "")
+            """))
+      if divergences >= Self.maximumDivergences { break }
+    }
+    let elapsed = clock.now - started
+    print(
+      "Model test: run seed \(hex(seed))\(single.map { ", case seed \(hex($0))" } ?? ""), \(coverage.summary); "
+        + "\(divergences) divergences; \(elapsed)")
+    #expect(coverage.cases == cases || divergences >= Self.maximumDivergences)
+  }
+
+  @Test("The model's hand-written zoo tables agree with Swift's casts and the declarations")
+  func zooTablesMatchSwift() {
+    for instanceClass in ZooType.classes {
+      let instance = Zoo.make(instanceClass)
+      for type in ZooType.allCases {
+        #expect(
+          Zoo.swiftCasts(instance, to: type) == instanceClass.castableTo.contains(type),
+          "\(instanceClass.swiftName) as \(type.swiftName)")
+      }
+    }
+    for kind in TargetKind.allCases {
+      let object = Zoo.make(kind)
+      for target in TargetKind.allCases {
+        #expect(
+          Zoo.swiftIsSubclass(object, of: target) == kind.lineage.contains(target),
+          "\(kind.swiftName) is \(target.swiftName)")
+      }
+      // The optional stored properties, base classes first, with their declared types.
+      var levels: [[String]] = []
+      var mirror: Mirror? = Mirror(reflecting: object)
+      while let current = mirror {
+        levels.append(
+          current.children.compactMap { child in
+            guard let label = child.label, label != "title", label != "callbacks" else { return nil }
+            return "\(label): \(type(of: child.value))"
+          })
+        mirror = current.superclassMirror
+      }
+      let declared = levels.reversed().flatMap { $0 }
+      let modelled = kind.properties.map { "\($0.name): Optional<\(Self.swiftTypeName($0.type))>" }
+      #expect(declared == modelled, "\(kind.swiftName)")
+      #expect(Set(type(of: object).injectableKeyPaths.keys) == Set(kind.properties.map(\.name)), "\(kind.swiftName)")
+    }
+  }
+
+  /// How Swift prints a zoo type inside `Optional<…>`.
+  private static func swiftTypeName(_ type: ZooType) -> String {
+    switch type {
+    case .p: "ZooP"
+    case .q: "ZooQ"
+    case .r: "ZooR"
+    default: type.swiftName
+    }
+  }
+}
