@@ -15,6 +15,10 @@ extension Injector {
   /// the object being injected is unchanged; a factory that needs its own value, directly or
   /// through others, fails with ``InjectionError/Code/cycle``.
   ///
+  /// Resolve through the injector the factory receives rather than one it captures: a factory
+  /// that captures its own injector strongly keeps it alive for ever (the injector holds the
+  /// factory), and the argument is the right injector for a parent's registration used by a child.
+  ///
   /// A factory matches properties of exactly `type`, with the same `for:` and `id:` rules and
   /// precedence as an instance; it does not fill ancestor types. Registering again with the same
   /// type, target and id replaces it, whatever kind of registration it was.

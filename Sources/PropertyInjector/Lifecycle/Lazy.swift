@@ -13,6 +13,12 @@
 /// the injection; nothing is created until ``value`` is first read. Because creation waits, a
 /// cycle through a `Lazy` resolves: `A` can hold a `Lazy<B>` while `B` holds an `A`.
 ///
+/// A `Lazy` breaks a *creation* cycle, not a *reference* cycle: once read, it keeps its value
+/// strongly, like any stored property. When `B` holds a `Lazy<A>` to the `A` that holds `B`,
+/// the two keep each other alive once the `Lazy` is read; declare the back-reference `weak`
+/// elsewhere, or clear it, where that matters (a singleton living as long as its injector
+/// usually does not).
+///
 /// Reading ``value`` from several threads at once creates the value exactly once. A creation
 /// that throws is not remembered: the next read tries again. A `Lazy` made by an injector
 /// keeps that injector weakly.
