@@ -133,7 +133,8 @@ func run() throws {
   do {
     try injector.validate(FeedScreen(), SettingsScreen())
   } catch let error as InjectionError {
-    print("  validate found \(error.problems.count) problem(s): \(error.problems.map { "\($0.location) [\($0.code)]" })")
+    print(
+      "  validate found \(error.problems.count) problem(s): \(error.problems.map { "\($0.location) [\($0.code)]" })")
   }
 
   print("\nHow the injector will fill a FeedScreen (explain):")
