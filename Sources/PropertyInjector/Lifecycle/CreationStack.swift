@@ -23,7 +23,7 @@ final class CreationStack {
     /// What is being created: a registration, a type, a `Lazy`.
     let key: ObjectIdentifier
     /// Where, for messages: `Feed.injectedDatabase`, `resolve(Logger)`.
-    let label: String
+    let site: Site
   }
 
   /// The deepest chain of nested creations allowed, far beyond any real object graph; past
@@ -45,18 +45,18 @@ final class CreationStack {
   }
 
   /// The labels of the creations in progress, outermost first.
-  var path: [String] { frames.map(\.label) }
+  var path: [String] { frames.map(\.site.label) }
 
   /// Runs `create` inside a frame for `key`, made for `site`, or throws
   /// ``InjectionError/Code/cycle`` when `key` is already being created on this thread.
   func within<Result>(_ key: ObjectIdentifier, for site: Site, _ create: () throws -> Result) throws -> Result {
     if let start = frames.firstIndex(where: { $0.key == key }) {
-      throw InjectionError.cycle(path: frames[start...].map(\.label) + [site.label], closingAt: site)
+      throw InjectionError.cycle(path: frames[start...].map(\.site.label) + [site.label], closingAt: site)
     }
     guard frames.count < Self.maximumDepth else {
       throw InjectionError.tooDeep(path: path + [site.label], at: site)
     }
-    frames.append(Frame(key: key, label: site.label))
+    frames.append(Frame(key: key, site: site))
     defer { frames.removeLast() }
     return try create()
   }

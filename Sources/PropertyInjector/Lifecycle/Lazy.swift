@@ -49,7 +49,7 @@ public final class Lazy<Value> {
   ///   or the injector is gone (``InjectionError/Code/injectorReleased``).
   public var value: Value {
     get throws {
-      let site = Site(typeName: cell.label, property: "value", declaredType: nil)
+      let site = Site(named: cell.label, property: "value")
       let value = try CreationStack.current.within(ObjectIdentifier(self), for: site) {
         try cell.value(for: site, create: resolution)
       }

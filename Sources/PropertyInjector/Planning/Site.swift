@@ -1,32 +1,43 @@
 /// Where a value is needed: a property of an object, or a `resolve` call. Names errors and
 /// creation paths.
+///
+/// Names are formatted on demand, since only messages need them: a site is made for every
+/// candidate of every plan, and for every creation.
 struct Site: Sendable {
-  /// The type that declares the property, or the resolved type for `resolve`.
-  let typeName: String
+  private let owner: Any.Type?
+  private let ownerText: String?
+  private let declared: Any.Type?
   /// The property, or nil for `resolve`.
   let property: String?
-  /// The property's declared type (`Logger?`), or nil for `resolve`.
-  let declaredType: String?
 
   /// A property of an object.
   init(_ property: TypeBlueprint.Property) {
-    typeName = property.ownerName
+    owner = property.ownerType
+    ownerText = nil
     self.property = property.label
-    declaredType = property.declaredTypeName
+    declared = property.declaredType
   }
 
-  init(typeName: String, property: String?, declaredType: String?) {
-    self.typeName = typeName
+  /// A member of something that is not a type, such as `Lazy<Database>.value`.
+  init(named name: String, property: String?) {
+    owner = nil
+    ownerText = name
     self.property = property
-    self.declaredType = declaredType
+    declared = nil
   }
 
   /// A `resolve` call for `type`.
   init(resolving type: TypeProbe) {
-    typeName = type.name
+    owner = type.type
+    ownerText = nil
     property = nil
-    declaredType = nil
+    declared = nil
   }
+
+  /// The type that declares the property, or the resolved type for `resolve`.
+  var typeName: String { ownerText ?? owner.map { readableName(of: $0) } ?? "" }
+  /// The property's declared type (`Logger?`), or nil for `resolve`.
+  var declaredType: String? { declared.map { readableName(of: $0) } }
 
   /// `Feed.injectedDatabase`, or `resolve(Logger)`.
   var label: String { property.map { "\(typeName).\($0)" } ?? "resolve(\(typeName))" }

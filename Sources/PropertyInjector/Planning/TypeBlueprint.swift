@@ -23,23 +23,30 @@ final class TypeBlueprint: @unchecked Sendable {
   struct Property: Sendable {
     /// The property's name.
     let label: String
-    /// The name of the class that declares it.
-    let ownerName: String
-    /// The declared type, as written in messages (`Logger?`).
-    let declaredTypeName: String
+    /// The class that declares it.
+    let ownerType: Any.Type
+    /// The declared type (`Optional<Logger>`).
+    let declaredType: Any.Type
     /// Whether the name starts with `injected`, which makes the property a candidate.
     let hasInjectedPrefix: Bool
     /// How to read and write the property, when its table entry is usable.
     let accessor: PropertyAccessor?
     /// What prevents filling the property, when something does.
     let issue: CandidateIssue?
+
+    /// The name of the class that declares it. Formatted on demand: only messages need it.
+    var ownerName: String { readableName(of: ownerType) }
+    /// The declared type, as written in messages (`Logger?`).
+    var declaredTypeName: String { readableName(of: declaredType) }
   }
 
   /// The prefix that makes a stored property a candidate, compared case-sensitively.
   static let candidatePrefix = "injected"
 
+  /// The class.
+  let targetType: Any.Type
   /// The class's name, as written in messages.
-  let typeName: String
+  var typeName: String { readableName(of: targetType) }
   /// The class and its superclasses, most derived first.
   let classChain: [ObjectIdentifier]
   /// Every stored property, base classes first.
@@ -58,7 +65,7 @@ final class TypeBlueprint: @unchecked Sendable {
   init<Target: InjectableSettable>(scanning target: Target) {
     let reflected = StoredProperties(of: target)
     let table = type(of: target).injectableKeyPaths
-    typeName = readableName(of: type(of: target))
+    targetType = type(of: target)
     classChain = reflected.classChain.map(ObjectIdentifier.init)
 
     var indexByLabel: [String: Int] = [:]
@@ -71,7 +78,7 @@ final class TypeBlueprint: @unchecked Sendable {
     var brokenEntries: Set<String> = []
     for (key, keyPath) in table.sorted(by: { $0.key < $1.key }) {
       guard let index = indexByLabel[key] else {
-        problems.append(Self.staleEntry(key, in: typeName, properties: reflected.properties))
+        problems.append(Self.staleEntry(key, in: readableName(of: type(of: target)), properties: reflected.properties))
         continue
       }
       let property = reflected.properties[index]
@@ -101,8 +108,8 @@ final class TypeBlueprint: @unchecked Sendable {
       }
       return Property(
         label: property.label,
-        ownerName: readableName(of: property.declaringType),
-        declaredTypeName: readableName(of: property.declaredType),
+        ownerType: property.declaringType,
+        declaredType: property.declaredType,
         hasInjectedPrefix: property.label.hasPrefix(Self.candidatePrefix),
         accessor: accessor,
         issue: issue

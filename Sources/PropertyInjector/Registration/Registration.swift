@@ -91,13 +91,12 @@ enum RegistrationKey: Hashable, Sendable {
 
 /// A class that a registration is restricted to.
 struct TargetClass: Sendable {
-  let id: ObjectIdentifier
-  let name: String
+  let type: AnyClass
 
-  init(_ type: AnyClass) {
-    id = ObjectIdentifier(type)
-    name = readableName(of: type)
-  }
+  init(_ type: AnyClass) { self.type = type }
+
+  var id: ObjectIdentifier { ObjectIdentifier(type) }
+  var name: String { readableName(of: type) }
 }
 
 /// A registration id: matched, ignoring case, against the end of property names.
