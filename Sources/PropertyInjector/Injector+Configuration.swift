@@ -3,7 +3,7 @@ extension Injector {
   ///
   /// ```swift
   /// // At launch, once:
-  /// Injector.shared.configure { injector in
+  /// try Injector.shared.configure { injector in
   ///   try injector.register(ConsoleLogger(), as: (any Logger).self)
   /// }
   /// // Anywhere after:
