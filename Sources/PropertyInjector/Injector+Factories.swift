@@ -39,7 +39,7 @@ extension Injector {
     factory: @escaping @Sendable (Injector) throws -> Service
   ) throws {
     let probe = Probe<Service>()
-    let operation = "register(\(probe.name).self, scope: .\(scope))"
+    var operation: String { "register(\(probe.name).self, scope: .\(scope))" }
     try Self.rejectOptional(Service.self, operation: operation)
     let match = Registration.TypeMatch(
       target: target.map(TargetClass.init),
@@ -71,7 +71,7 @@ extension Injector {
     factory: @escaping @Sendable (Injector) throws -> Value
   ) throws {
     let probe = Probe<Value>()
-    let operation = "register(named: \"\(name)\", scope: .\(scope))"
+    var operation: String { "register(named: \"\(name)\", scope: .\(scope))" }
     try Self.rejectOptional(Value.self, operation: operation)
     try Self.validate(name: name, for: Value.self, operation: operation)
     updateRegistry { $0.add(probe, Self.source(scope, probe, factory), .name(name)) }
@@ -88,8 +88,8 @@ extension Injector {
   }
 
   /// Rejects an optional registered type.
-  static func rejectOptional<Value>(_: Value.Type, operation: String) throws {
+  static func rejectOptional<Value>(_: Value.Type, operation: @autoclosure () -> String) throws {
     guard Value.self is any OptionalProtocol.Type else { return }
-    throw optionalRegistration(Value.self, operation: operation)
+    throw optionalRegistration(Value.self, operation: operation())
   }
 }

@@ -35,9 +35,28 @@ extension Injector {
         try inject(target, following: plan, stack: stack)
       }
     }
+    write(plan.fills, into: target, following: plan, stack: stack)
+  }
+
+  /// Runs the fills, forgets the plan if a fill learned where its writes land (so the next
+  /// injection writes directly), then runs the callback if anything was set.
+  private func write<Target: InjectableSettable>(
+    _ fills: [FillStep],
+    into target: Target,
+    following plan: InjectionPlan,
+    stack: CreationStack
+  ) {
     var didSet = false
-    for step in plan.fills where step.fill(target) {
+    var learned = false
+    for step in fills where step.fill(target) {
       didSet = true
+      if plan.learns, step.learning != nil { learned = true }
+    }
+    if learned {
+      let id = ObjectIdentifier(type(of: target))
+      state.withLock { state in
+        if state.plans[id] === plan { state.plans[id] = nil }
+      }
     }
     if didSet {
       stack.inCallback(of: ObjectIdentifier(target)) { target.didInjectDependencies() }
@@ -70,13 +89,7 @@ extension Injector {
       }
       fills.append(fill)
     }
-    var didSet = false
-    for step in fills where step.fill(target) {
-      didSet = true
-    }
-    if didSet {
-      stack.inCallback(of: ObjectIdentifier(target)) { target.didInjectDependencies() }
-    }
+    write(fills, into: target, following: plan, stack: stack)
   }
 
   /// Refuses to inject an object from inside its own callback, or through ``shared`` before
@@ -111,7 +124,13 @@ extension Injector {
   /// The current plan for `target`'s type, built if there is none.
   func plan<Target: InjectableSettable>(for target: Target) -> InjectionPlan {
     let id = ObjectIdentifier(type(of: target))
-    if let cached = state.withLock({ $0.plans[id] }), parent == nil || ancestorsUnchanged(since: cached) {
+    let cached = state.withLock { state -> InjectionPlan? in
+      if let recent = state.recentPlan, recent.type == id { return recent.plan }
+      guard let plan = state.plans[id] else { return nil }
+      state.recentPlan = (id, plan)
+      return plan
+    }
+    if let cached, parent == nil || ancestorsUnchanged(since: cached) {
       return cached
     }
     let blueprint = blueprints.blueprint(for: target)

@@ -41,11 +41,12 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) throws {
-    let operation = "register(\(readableName(of: Service.self)))"
-    try Self.rejectOptional(instance, operation: operation)
+    try Self.rejectOptional(instance, operation: "register(\(readableName(of: Service.self)))")
     let match = Registration.TypeMatch(
       target: target.map(TargetClass.init),
-      id: try id.map { try Self.validated(id: $0, for: Service.self, operation: operation) },
+      id: try id.map {
+        try Self.validated(id: $0, for: Service.self, operation: "register(\(readableName(of: Service.self)))")
+      },
       includingAncestors: includingAncestors
     )
     updateRegistry { $0.add(Probe<Service>(), .instance(instance), .type(match)) }
@@ -71,9 +72,9 @@ extension Injector {
   /// - Throws: ``InjectionError`` with ``InjectionError/Code/emptyName`` for an empty or blank
   ///   name, or ``InjectionError/Code/optionalRegistration`` for an optional value.
   public func register<Value>(_ value: Value, named name: String) throws {
-    let operation = "register(\(readableName(of: Value.self)), named: \"\(name)\")"
-    try Self.rejectOptional(value, operation: operation)
-    try Self.validate(name: name, for: Value.self, operation: operation)
+    try Self.rejectOptional(value, operation: "register(\(readableName(of: Value.self)), named: \"\(name)\")")
+    try Self.validate(
+      name: name, for: Value.self, operation: "register(\(readableName(of: Value.self)), named: \"\(name)\")")
     updateRegistry { $0.add(Probe<Value>(), .instance(value), .name(name)) }
   }
 
@@ -128,9 +129,15 @@ extension Injector {
 }
 
 extension Injector {
-  static func rejectOptional<Value>(_ value: Value, operation: String) throws {
-    guard Value.self is any OptionalProtocol.Type || value is any OptionalProtocol else { return }
-    throw optionalRegistration(Value.self, operation: operation)
+  static func rejectOptional<Value>(_ value: Value, operation: @autoclosure () -> String) throws {
+    guard Value.self is any OptionalProtocol.Type else {
+      // Only an existential (`Any`, `any P`) can hide an optional, and `type(of:)` does not see
+      // through `Any` for a generic value, so the value itself is cast; a class instance never
+      // is one, and skipping the cast saves most of a registration's cost.
+      guard !(Value.self is AnyObject.Type), value is any OptionalProtocol else { return }
+      throw optionalRegistration(Value.self, operation: operation())
+    }
+    throw optionalRegistration(Value.self, operation: operation())
   }
 
   static func optionalRegistration(_ type: Any.Type, operation: String) -> InjectionError {
@@ -145,10 +152,12 @@ extension Injector {
       ))
   }
 
-  static func validated<Service>(id: String, for _: Service.Type, operation: String) throws -> RegistrationID {
+  static func validated<Service>(id: String, for _: Service.Type, operation: @autoclosure () -> String) throws
+    -> RegistrationID
+  {
     guard id.allSatisfy(\.isWhitespace) else { return RegistrationID(id) }
     throw InjectionError(
-      operation: operation,
+      operation: operation(),
       InjectionError.Problem(
         code: .emptyID, typeName: readableName(of: Service.self),
         summary:
@@ -157,10 +166,10 @@ extension Injector {
       ))
   }
 
-  static func validate<Value>(name: String, for _: Value.Type, operation: String) throws {
+  static func validate<Value>(name: String, for _: Value.Type, operation: @autoclosure () -> String) throws {
     guard name.allSatisfy(\.isWhitespace) else { return }
     throw InjectionError(
-      operation: operation,
+      operation: operation(),
       InjectionError.Problem(
         code: .emptyName, typeName: readableName(of: Value.self),
         summary: "the name is \(name.isEmpty ? "empty" : "blank"), so it can never match a property.",

@@ -28,7 +28,12 @@ public final class Injector: Sendable {
     /// Incremented on every change to ``registry``; plans record it.
     var generation: UInt64 = 0
     /// The plan for each type injected since the last change to ``registry``.
-    var plans: [ObjectIdentifier: InjectionPlan] = [:]
+    var plans: [ObjectIdentifier: InjectionPlan] = [:] {
+      didSet { recentPlan = nil }
+    }
+    /// The plan used last, checked before ``plans`` (a pointer comparison instead of hashing):
+    /// code that injects many objects of one type in a row finds it at once.
+    var recentPlan: (type: ObjectIdentifier, plan: InjectionPlan)?
     /// Whether ``Injector/configure(_:)`` has run (or is running).
     var configuration = Configuration.notConfigured
   }

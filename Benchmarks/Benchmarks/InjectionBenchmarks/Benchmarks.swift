@@ -71,6 +71,7 @@ private func registerBenchmarks() throws {
   try registerCachedInjection(Flat20.self, registrar)
   try registerCachedInjection(Flat50.self, registrar)
   try registerCachedInjection(HierarchyLeaf.self, registrar)
+  try registerCachedInjection(FinalHierarchyLeaf.self, registrar)
 
   // 5. Registry size.
   try registerRegistrySize(Catalog.smallRegistry, registrar)

@@ -723,7 +723,7 @@ extension Flat50: BenchmarkTarget {
   }
 }
 
-// MARK: - Hierarchy: Base -> Middle -> Leaf
+// MARK: - Hierarchy: Base -> Middle -> Leaf, properties declared `var`
 
 class HierarchyBase: InjectableSettable {
   var injectedA0: ServiceA0?
@@ -799,6 +799,111 @@ extension HierarchyLeaf: BenchmarkTarget {
     container.register((any ServiceP3).self) { _ in ImplP3() }.inObjectScope(.container)
     container.register((any ServiceP4).self) { _ in ImplP4() }.inObjectScope(.container)
     container.register(HierarchyLeaf.self) { _ in HierarchyLeaf() }
+      .initCompleted { resolver, target in
+        target.injectedA0 = resolver.resolve(ServiceA0.self)
+        target.injectedA1 = resolver.resolve(ServiceA1.self)
+        target.injectedA2 = resolver.resolve(ServiceA2.self)
+        target.injectedP0 = resolver.resolve((any ServiceP0).self)
+        target.injectedP1 = resolver.resolve((any ServiceP1).self)
+        target.injectedA3 = resolver.resolve(ServiceA3.self)
+        target.injectedA4 = resolver.resolve(ServiceA4.self)
+        target.injectedP2 = resolver.resolve((any ServiceP2).self)
+        target.injectedP3 = resolver.resolve((any ServiceP3).self)
+        target.injectedP4 = resolver.resolve((any ServiceP4).self)
+      }
+    return container
+  }
+
+  func fillByHand(_ services: Services) {
+    if injectedA0 == nil { injectedA0 = services.a0 }
+    if injectedA1 == nil { injectedA1 = services.a1 }
+    if injectedA2 == nil { injectedA2 = services.a2 }
+    if injectedP0 == nil { injectedP0 = services.p0 }
+    if injectedP1 == nil { injectedP1 = services.p1 }
+    if injectedA3 == nil { injectedA3 = services.a3 }
+    if injectedA4 == nil { injectedA4 = services.a4 }
+    if injectedP2 == nil { injectedP2 = services.p2 }
+    if injectedP3 == nil { injectedP3 = services.p3 }
+    if injectedP4 == nil { injectedP4 = services.p4 }
+  }
+}
+
+// MARK: - FinalHierarchy: Base -> Middle -> Leaf, properties declared `final var`
+
+class FinalHierarchyBase: InjectableSettable {
+  final var injectedA0: ServiceA0?
+  final var injectedA1: ServiceA1?
+  final var injectedA2: ServiceA2?
+  final var injectedP0: (any ServiceP0)?
+  final var injectedP1: (any ServiceP1)?
+
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedA0": \FinalHierarchyBase.injectedA0,
+      "injectedA1": \FinalHierarchyBase.injectedA1,
+      "injectedA2": \FinalHierarchyBase.injectedA2,
+      "injectedP0": \FinalHierarchyBase.injectedP0,
+      "injectedP1": \FinalHierarchyBase.injectedP1,
+    ]
+  }
+}
+
+class FinalHierarchyMiddle: FinalHierarchyBase {
+  final var injectedA3: ServiceA3?
+  final var injectedA4: ServiceA4?
+  final var injectedP2: (any ServiceP2)?
+  final var injectedP3: (any ServiceP3)?
+  final var injectedP4: (any ServiceP4)?
+
+  override class var injectableKeyPaths: [String: AnyKeyPath] {
+    super.injectableKeyPaths.merging([
+      "injectedA3": \FinalHierarchyMiddle.injectedA3,
+      "injectedA4": \FinalHierarchyMiddle.injectedA4,
+      "injectedP2": \FinalHierarchyMiddle.injectedP2,
+      "injectedP3": \FinalHierarchyMiddle.injectedP3,
+      "injectedP4": \FinalHierarchyMiddle.injectedP4,
+    ]) { $1 }
+  }
+}
+
+/// Adds no injectable property: its table is Middle's, inherited.
+final class FinalHierarchyLeaf: FinalHierarchyMiddle {
+  var plain0 = 0
+  var plain1 = ""
+  var plain2 = 0.0
+  var plain3: [Int] = []
+  var plain4 = false
+}
+
+extension FinalHierarchyLeaf: BenchmarkTarget {
+  static var label: String { "hierarchy (final var)" }
+
+  static func registerServices(_ services: Services, in injector: Injector) throws {
+    try injector.register(services.a0)
+    try injector.register(services.a1)
+    try injector.register(services.a2)
+    try injector.register(services.p0, as: (any ServiceP0).self)
+    try injector.register(services.p1, as: (any ServiceP1).self)
+    try injector.register(services.a3)
+    try injector.register(services.a4)
+    try injector.register(services.p2, as: (any ServiceP2).self)
+    try injector.register(services.p3, as: (any ServiceP3).self)
+    try injector.register(services.p4, as: (any ServiceP4).self)
+  }
+
+  static func makeSwinjectContainer() -> Container {
+    let container = Container()
+    container.register(ServiceA0.self) { _ in ServiceA0() }.inObjectScope(.container)
+    container.register(ServiceA1.self) { _ in ServiceA1() }.inObjectScope(.container)
+    container.register(ServiceA2.self) { _ in ServiceA2() }.inObjectScope(.container)
+    container.register((any ServiceP0).self) { _ in ImplP0() }.inObjectScope(.container)
+    container.register((any ServiceP1).self) { _ in ImplP1() }.inObjectScope(.container)
+    container.register(ServiceA3.self) { _ in ServiceA3() }.inObjectScope(.container)
+    container.register(ServiceA4.self) { _ in ServiceA4() }.inObjectScope(.container)
+    container.register((any ServiceP2).self) { _ in ImplP2() }.inObjectScope(.container)
+    container.register((any ServiceP3).self) { _ in ImplP3() }.inObjectScope(.container)
+    container.register((any ServiceP4).self) { _ in ImplP4() }.inObjectScope(.container)
+    container.register(FinalHierarchyLeaf.self) { _ in FinalHierarchyLeaf() }
       .initCompleted { resolver, target in
         target.injectedA0 = resolver.resolve(ServiceA0.self)
         target.injectedA1 = resolver.resolve(ServiceA1.self)

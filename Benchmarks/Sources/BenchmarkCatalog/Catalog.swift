@@ -60,9 +60,9 @@ public struct Scenario: Sendable {
 
 /// The scenarios, in report order.
 public enum Catalog {
-  /// Targets of the cached-injection scenarios: `K=1` … `K=50`, then `hierarchy` (the labels
-  /// of the generated target types).
-  public static let cachedLabels = ["K=1", "K=5", "K=20", "K=50", "hierarchy"]
+  /// Targets of the cached-injection scenarios: `K=1` … `K=50`, then `hierarchy` and the same
+  /// hierarchy with its properties declared `final var` (the labels of the generated target types).
+  public static let cachedLabels = ["K=1", "K=5", "K=20", "K=50", "hierarchy", "hierarchy (final var)"]
   /// Targets of the first-injection scenarios.
   public static let scanLabels = ["K=5", "K=50", "hierarchy"]
 

@@ -30,9 +30,11 @@ final class CreationStack {
   /// it, a creation fails instead of risking the thread's stack.
   static let maximumDepth = 64
 
-  private(set) var frames: [Frame] = []
+  // Only the thread that owns the stack ever touches it, so Swift's dynamic exclusivity checks
+  // (a `swift_beginAccess` per mutation of a class's property) can never fire here.
+  @exclusivity(unchecked) private(set) var frames: [Frame] = []
   /// Objects whose `didInjectDependencies()` is running on this thread, innermost last.
-  private(set) var objectsInCallback: [ObjectIdentifier] = []
+  @exclusivity(unchecked) private(set) var objectsInCallback: [ObjectIdentifier] = []
 
   /// The current thread's stack.
   static var current: CreationStack {

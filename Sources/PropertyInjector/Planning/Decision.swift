@@ -82,7 +82,15 @@ extension TypeBlueprint.CandidateIssue {
       property.hasInjectedPrefix
       ? "its name starts with \"\(TypeBlueprint.candidatePrefix)\", so it is a candidate for injection"
       : "a name registration targets \"\(property.label)\", so it is a candidate for injection"
-    switch self {
+    // The blueprint does not test optionality, so that no property pays for it; only candidates do.
+    var issue = self
+    switch issue {
+    case .missingFromTable, .brokenEntry:
+      if !(property.declaredType is any OptionalProtocol.Type) { issue = .notOptional }
+    default:
+      break
+    }
+    switch issue {
     case .notOptional:
       return InjectionError.Problem(
         code: .notOptional, typeName: property.ownerName, property: property.label,

@@ -45,6 +45,9 @@ final class InjectionPlan: @unchecked Sendable {
   /// Whether applying the plan cannot fail and makes nothing: only instances to write, so the
   /// fills can run without reading anything first.
   let onlyFills: Bool
+  /// Whether some fill is still learning where its property's writes land; the plan is
+  /// rebuilt once one has learned, to write directly.
+  let learns: Bool
 
   /// Resolves every candidate of `blueprint` against `chain`.
   ///
@@ -69,5 +72,6 @@ final class InjectionPlan: @unchecked Sendable {
     self.fills = fills
     self.productions = productions
     onlyFills = problems.isEmpty && pending.isEmpty && productions.isEmpty
+    learns = fills.contains { $0.learning != nil }
   }
 }

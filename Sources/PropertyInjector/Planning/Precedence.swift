@@ -3,8 +3,9 @@ struct Request: Sendable {
   /// The property's name; nil for ``Injector/resolve(_:)``, which has no property, so sees
   /// neither name registrations nor registrations with an id.
   let label: String?
-  /// The property's name, lowercased, for id matching.
-  let foldedLabel: String?
+  /// The property's name, lowercased, for id matching; computed on demand, since most
+  /// registrations have no id.
+  var foldedLabel: String? { label?.lowercased() }
   /// The type a value must have: the property's declared type, unwrapped.
   let probe: TypeProbe
   /// The object's class and superclasses, most derived first; empty for `resolve`, which has
@@ -13,7 +14,6 @@ struct Request: Sendable {
 
   init(label: String?, probe: TypeProbe, classChain: [ObjectIdentifier]) {
     self.label = label
-    self.foldedLabel = label?.lowercased()
     self.probe = probe
     self.classChain = classChain
   }
@@ -46,8 +46,8 @@ extension Registry {
       return .chosen(named)
     }
     var best: (registration: Registration, rank: Rank)?
-    for registration in typeCandidates(for: request.probe.id) {
-      guard let rank = rank(of: registration, for: request) else { continue }
+    forEachTypeCandidate(for: request.probe.id) { registration in
+      guard let rank = rank(of: registration, for: request) else { return }
       if best.map({ rank > $0.rank }) ?? true { best = (registration, rank) }
     }
     return best.map { .chosen($0.registration) }
@@ -56,7 +56,9 @@ extension Registry {
   /// How many registrations here are eligible for `request`.
   func eligibleCount(for request: Request) -> Int {
     if let label = request.label, byName[label] != nil { return 1 }
-    return typeCandidates(for: request.probe.id).count { rank(of: $0, for: request) != nil }
+    var count = 0
+    forEachTypeCandidate(for: request.probe.id) { if rank(of: $0, for: request) != nil { count += 1 } }
+    return count
   }
 
   /// A type registration's rank for `request`, or nil if it is not eligible.

@@ -10,7 +10,8 @@ final class TypeBlueprint: @unchecked Sendable {
   enum CandidateIssue: Sendable {
     /// The property is not optional, so it can never be nil.
     case notOptional
-    /// The property has no table entry.
+    /// The property has no table entry (or it is not optional: the plan tells them apart, only
+    /// for candidates, so that no property pays for the check).
     case missingFromTable
     /// The property's table entry is unusable; that is reported as a table problem already.
     case brokenEntry
@@ -68,40 +69,43 @@ final class TypeBlueprint: @unchecked Sendable {
     targetType = type(of: target)
     classChain = reflected.classChain.map(ObjectIdentifier.init)
 
-    var indexByLabel: [String: Int] = [:]
+    var indexByLabel = [String: Int](minimumCapacity: reflected.properties.count)
     for (index, property) in reflected.properties.enumerated() {
       indexByLabel[property.label] = index
     }
 
+    // Indexed like `reflected.properties`: no dictionary lookups per property.
+    var accessors = [PropertyAccessor?](repeating: nil, count: reflected.properties.count)
+    var broken = [Bool](repeating: false, count: reflected.properties.count)
     var problems: [InjectionError.Problem] = []
-    var accessors: [String: PropertyAccessor] = [:]
-    var brokenEntries: Set<String> = []
-    for (key, keyPath) in table.sorted(by: { $0.key < $1.key }) {
+    let fields = LazyStoredFields(of: type(of: target))
+    for (key, keyPath) in table {
       guard let index = indexByLabel[key] else {
         problems.append(Self.staleEntry(key, in: readableName(of: type(of: target)), properties: reflected.properties))
         continue
       }
       let property = reflected.properties[index]
       guard !property.isLazy else { continue }  // reported as a lazy candidate, if it is one
-      switch Self.open(keyPath, for: property, of: target) {
+      switch Self.open(keyPath, for: property, of: target, fields: fields) {
       case .success(let accessor):
-        accessors[key] = accessor
+        accessors[index] = accessor
       case .failure(let problem):
         if let problem = problem.problem { problems.append(problem) }
-        brokenEntries.insert(key)
+        broken[index] = true
       }
     }
+    // Problems in a stable order, whatever the table dictionary's order.
+    problems.sort { ($0.property ?? "") < ($1.property ?? "") }
 
-    properties = reflected.properties.map { property in
-      let accessor = accessors[property.label]
+    properties = reflected.properties.indices.map { index in
+      let property = reflected.properties[index]
+      let hasInjectedPrefix = property.label.hasPrefix(Self.candidatePrefix)
       let issue: CandidateIssue?
       if property.isLazy {
         issue = .lazy
-      } else if !(property.declaredType is any OptionalProtocol.Type) {
-        issue = .notOptional
-      } else if brokenEntries.contains(property.label) {
+      } else if broken[index] {
         issue = .brokenEntry
-      } else if accessor == nil {
+      } else if accessors[index] == nil {
         issue = .missingFromTable
       } else {
         issue = nil
@@ -110,8 +114,8 @@ final class TypeBlueprint: @unchecked Sendable {
         label: property.label,
         ownerType: property.declaringType,
         declaredType: property.declaredType,
-        hasInjectedPrefix: property.label.hasPrefix(Self.candidatePrefix),
-        accessor: accessor,
+        hasInjectedPrefix: hasInjectedPrefix,
+        accessor: accessors[index],
         issue: issue
       )
     }
@@ -127,10 +131,12 @@ extension TypeBlueprint {
   private static func open(
     _ keyPath: AnyKeyPath,
     for property: StoredProperties.Property,
-    of target: AnyObject
+    of target: AnyObject,
+    fields: LazyStoredFields
   ) -> Result<PropertyAccessor, OptionalProblem> {
-    let owner = readableName(of: property.declaringType)
-    let declared = readableName(of: property.declaredType)
+    // Names are formatted only if something is wrong: this runs for every entry of every table.
+    var owner: String { readableName(of: property.declaringType) }
+    var declared: String { readableName(of: property.declaredType) }
     let keyPathType = type(of: keyPath)
     let problem = { (code: InjectionError.Code, summary: String, fix: String) in
       OptionalProblem(
@@ -138,7 +144,7 @@ extension TypeBlueprint {
           code: code, typeName: owner, property: property.label, declaredType: declared,
           summary: summary, fix: fix))
     }
-    guard let openable = keyPath as? any OpenableKeyPath else {
+    guard let openable = type(of: keyPath) as? any OpenableKeyPath.Type else {
       if !(property.declaredType is any OptionalProtocol.Type) {
         return .failure(OptionalProblem(nil))
       }
@@ -157,7 +163,7 @@ extension TypeBlueprint {
           "Point the entry at the property it names: \"\(property.label)\": \\\(owner).\(property.label)."
         ))
     }
-    let accessor = openable.makeAccessor()
+    let accessor = openable.makeAccessor(keyPath, fields: fields)
     guard accessor.rootIsClass, accessor.applies(to: target) else {
       return .failure(
         problem(

@@ -47,9 +47,13 @@ struct Registry: Sendable {
     return old
   }
 
-  /// The type registrations that might fill a property of type `id`: those registered as
-  /// exactly that type, then those registered with `includingAncestors` as another type.
-  func typeCandidates(for id: ObjectIdentifier) -> [Registration] {
-    (byType[id] ?? []) + withAncestors.filter { $0.service.id != id }
+  /// Calls `body` with each type registration that might fill a property of type `id`: those
+  /// registered as exactly that type, then those registered with `includingAncestors` as
+  /// another type.
+  func forEachTypeCandidate(for id: ObjectIdentifier, _ body: (Registration) -> Void) {
+    byType[id]?.forEach(body)
+    for registration in withAncestors where registration.service.id != id {
+      body(registration)
+    }
   }
 }
