@@ -5,7 +5,10 @@
 /// optional value opens, through ``OpenableKeyPath``, into a ``KeyPathAccessor`` that knows
 /// its `Root` and `Value` types; everything after that is generic code, with no type names
 /// compared anywhere.
-class PropertyAccessor: @unchecked Sendable {
+///
+/// An accessor is also the ``TypeProbe`` of its property's wrapped type, so that opening a
+/// table entry makes one object, not two.
+class PropertyAccessor: TypeProbe, @unchecked Sendable {
   /// Where the key path's writes land, as far as the library has learned.
   ///
   /// Learning is tiered, because it only pays for types injected more than once: the first
@@ -28,19 +31,19 @@ class PropertyAccessor: @unchecked Sendable {
   let rootType: Any.Type
   /// The key path's value type: `Optional<Wrapped>`.
   let valueType: Any.Type
-  /// The type a value must have to fill the property.
-  let wrapped: TypeProbe
+  /// The type a value must have to fill the property: this accessor, as a probe.
+  final var wrapped: TypeProbe { self }
   /// Where the object's class keeps its stored fields, found when first needed.
   let fields: LazyStoredFields
   /// What has been learned about where writes land; shared by every plan that uses the accessor.
   let storage: Locked<Storage>
 
-  init(rootType: Any.Type, valueType: Any.Type, wrapped: TypeProbe, fields: LazyStoredFields) {
+  init(rootType: Any.Type, valueType: Any.Type, wrappedType: Any.Type, fields: LazyStoredFields) {
     self.rootType = rootType
     self.valueType = valueType
-    self.wrapped = wrapped
     self.fields = fields
     storage = Locked(StoredFields.availableOnThisPlatform ? .untried : .accessors)
+    super.init(type: wrappedType)
   }
 
   /// Records that the property was written once through its key path: the next write looks
@@ -145,8 +148,13 @@ final class KeyPathAccessor<Root, Value: OptionalProtocol>: PropertyAccessor, @u
 
   init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, fields: LazyStoredFields) {
     self.keyPath = keyPath
-    super.init(rootType: Root.self, valueType: Value.self, wrapped: Probe<Value.Wrapped>(), fields: fields)
+    super.init(rootType: Root.self, valueType: Value.self, wrappedType: Value.Wrapped.self, fields: fields)
   }
+
+  override func accepts(_ value: Any) -> Bool { ProbeOf<Value.Wrapped>.accepts(value) }
+  override var isCreatable: Bool { ProbeOf<Value.Wrapped>.isCreatable }
+  override func create(with injector: Injector) throws -> Any? { try ProbeOf<Value.Wrapped>.create(with: injector) }
+  override var deferral: Deferral? { ProbeOf<Value.Wrapped>.deferral }
 
   override var rootIsClass: Bool { Root.self is AnyObject.Type }
 

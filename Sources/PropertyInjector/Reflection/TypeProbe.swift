@@ -34,14 +34,22 @@ class TypeProbe: @unchecked Sendable {
 final class Probe<Wrapped>: TypeProbe, @unchecked Sendable {
   init() { super.init(type: Wrapped.self) }
 
-  override func accepts(_ value: Any) -> Bool { value is Wrapped }
+  override func accepts(_ value: Any) -> Bool { ProbeOf<Wrapped>.accepts(value) }
+  override var isCreatable: Bool { ProbeOf<Wrapped>.isCreatable }
+  override func create(with injector: Injector) throws -> Any? { try ProbeOf<Wrapped>.create(with: injector) }
+  override var deferral: Deferral? { ProbeOf<Wrapped>.deferral }
+}
 
-  override var isCreatable: Bool { Wrapped.self is any InjectorCreatable.Type }
+/// What a ``TypeProbe`` answers about `Wrapped`, for every probe class to forward to.
+enum ProbeOf<Wrapped> {
+  static func accepts(_ value: Any) -> Bool { value is Wrapped }
 
-  override func create(with injector: Injector) throws -> Any? {
+  static var isCreatable: Bool { Wrapped.self is any InjectorCreatable.Type }
+
+  static func create(with injector: Injector) throws -> Any? {
     guard let creatable = Wrapped.self as? any InjectorCreatable.Type else { return nil }
     return try creatable.init(injector: injector)
   }
 
-  override var deferral: Deferral? { (Wrapped.self as? any DeferredValue.Type)?.deferral }
+  static var deferral: Deferral? { (Wrapped.self as? any DeferredValue.Type)?.deferral }
 }
