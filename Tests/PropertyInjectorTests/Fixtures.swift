@@ -2,6 +2,12 @@ import Dispatch
 import PropertyInjector
 import Testing
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 // Services shared by the tests. Targets are declared in each test file, next to the rule they exercise.
 
 protocol Logger: AnyObject {
@@ -102,15 +108,56 @@ final class Rendezvous: @unchecked Sendable {
   }
 }
 
-/// Runs each body on its own thread at the same time; fails the test instead of hanging.
+/// Runs each body on a thread of its own, all at the same time, and waits for them; fails the
+/// test instead of hanging if they do not finish.
+///
+/// Real threads, not a dispatch queue: a queue's workers may be busy with other tests, which
+/// would run the bodies one after the other instead of at once.
 func runConcurrently(_ bodies: [@Sendable () -> Void], sourceLocation: SourceLocation = #_sourceLocation) {
-  let group = DispatchGroup()
+  let finished = DispatchSemaphore(value: 0)
   for body in bodies {
-    DispatchQueue.global().async(group: group, execute: body)
+    let box = Unmanaged.passRetained(
+      ThreadBody {
+        body()
+        finished.signal()
+      })
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    let created = pthread_create(
+      &thread, nil,
+      { raw in
+        #if canImport(Darwin)
+          let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+        #else
+          let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
+        #endif
+        body.run()
+        return nil
+      }, box.toOpaque())
+    guard created == 0 else {
+      box.release()
+      Issue.record("could not start a thread", sourceLocation: sourceLocation)
+      return
+    }
+    #if canImport(Darwin)
+      if let thread { pthread_detach(thread) }
+    #else
+      pthread_detach(thread)
+    #endif
   }
-  if group.wait(timeout: .now() + 20) == .timedOut {
+  for _ in bodies where finished.wait(timeout: .now() + 20) == .timedOut {
     Issue.record("threads did not finish within 20 seconds: a deadlock", sourceLocation: sourceLocation)
+    return
   }
+}
+
+/// A closure a new thread runs.
+private final class ThreadBody: @unchecked Sendable {
+  let run: () -> Void
+  init(_ run: @escaping () -> Void) { self.run = run }
 }
 
 /// A value several threads can append to.
