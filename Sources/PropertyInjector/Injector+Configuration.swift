@@ -38,8 +38,7 @@ extension Injector {
     } catch {
       state.withLock { state in
         state.registry = saved
-        state.generation &+= 1
-        state.plans.removeAll()
+        state.forgetPlans()
         state.configuration = .notConfigured
       }
       throw error

@@ -5,7 +5,14 @@ extension Injector {
   /// What ``resolve(_:)``, ``Lazy`` and ``Provider`` call; ``inject(_:)`` does the same work
   /// through a cached plan.
   func supply(_ request: Request, for site: Site) throws -> Any {
-    let chain = registryChain()
+    try supply(request, for: site, from: registryChain()).value
+  }
+
+  /// ``supply(_:for:)`` from `chain`, with the registration that supplied the value (nil when the
+  /// value was auto-created), so the caller can cache what is constant.
+  func supply(_ request: Request, for site: Site, from chain: RegistryChain) throws
+    -> (value: Any, registration: Registration?)
+  {
     switch chain.choose(for: request) {
     case (.chosen(let registration), let level)?:
       let value = try chain.levels[level].injector.value(of: registration, for: site)
@@ -14,14 +21,14 @@ extension Injector {
           operation: site.label,
           .mismatch(at: site, needing: request.probe, from: registration, value: value))
       }
-      return value
+      return (value, registration)
     case (.mismatch(let registration), _)?:
       throw InjectionError(
         operation: site.label,
         .mismatch(at: site, needing: request.probe, from: registration, value: registration.instance))
     case nil:
       if request.probe.isCreatable && !chain.hasRegistration(fitting: request) {
-        return try create(request.probe, for: site)
+        return (try create(request.probe, for: site), nil)
       }
       throw InjectionError(
         operation: site.label,
@@ -81,14 +88,19 @@ extension Injector {
         operation: site.label, .factoryFailed(at: site, making: registration.summary, error: error),
         underlyingError: error)
     }
-    try injectIfSettable(value)
+    if registration.isSettable(value), let settable = value as? any InjectableSettable {
+      try inject(settable)
+    }
     return value
   }
 
   /// Injects `value` if it is ``InjectableSettable``: what happens to every factory result and
   /// auto-created instance before it is handed over.
   func injectIfSettable(_ value: Any) throws {
-    guard let settable = value as? any InjectableSettable else { return }
+    // The metatype check hits the runtime's conformance cache; casting every value would not.
+    guard type(of: value) is any InjectableSettable.Type, let settable = value as? any InjectableSettable else {
+      return
+    }
     try inject(settable)
   }
 

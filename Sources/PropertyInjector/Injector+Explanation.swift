@@ -36,7 +36,7 @@ extension Injector {
     in chain: RegistryChain
   ) -> InjectionReport.Entry {
     let property = decision.property
-    let isSet = property.accessor.map { !$0.isNil(in: object) } ?? false
+    let isSet = property.accessor.map { !$0.writer().isNil(in: object) } ?? false
     var status = InjectionReport.Status.filled
     var source: String?
     var reasons: [String] = []

@@ -16,7 +16,9 @@ extension Injector {
   /// before the first write. Factories and callbacks run outside the injector's lock.
   ///
   /// The first injection of a type scans it with `Mirror`; later injections reuse a cached
-  /// plan and cost one key-path read per candidate, plus one write per property filled.
+  /// plan. A property is read and written through its key path until the injector has seen,
+  /// by watching one key-path write, that the property is a plain stored field (on Linux);
+  /// from then on it is read and written in place, with the same effect, and no allocation.
   ///
   /// - Parameter target: The object to fill.
   /// - Throws: ``InjectionError`` listing every problem at once: every nil candidate nothing
@@ -35,22 +37,58 @@ extension Injector {
         try inject(target, following: plan, stack: stack)
       }
     }
-    write(plan.fills, into: target, following: plan, stack: stack)
+    write(target, following: plan, made: [], stack: stack)
   }
 
-  /// Runs the fills, forgets the plan if a fill learned where its writes land (so the next
-  /// injection writes directly), then runs the callback if anything was set.
+  /// Injection when the plan may fail or must make values: check, make, then write.
+  private func inject<Target: InjectableSettable>(_ target: Target, following plan: InjectionPlan, stack: CreationStack)
+    throws
+  {
+    var problems = plan.problems
+    for pending in plan.pendingProblems where pending.writer.isNil(in: target) {
+      problems.append(pending.problem)
+    }
+    guard problems.isEmpty else {
+      throw InjectionError(operation: "inject(\(plan.blueprint.typeName))", problems: problems)
+    }
+    // Every value is made, and checked, before the first write.
+    var made: [(production: InjectionPlan.Production, value: Any)] = []
+    made.reserveCapacity(plan.productions.count)
+    for production in plan.productions where production.writer.isNil(in: target) {
+      let value = try produce(production)
+      guard production.accessor.accepts(value) else {
+        let needed = production.accessor.wrapped
+        throw InjectionError(
+          operation: "inject(\(plan.blueprint.typeName))",
+          InjectionError.Problem(
+            code: .typeMismatch, typeName: production.site.typeName, property: production.site.property,
+            declaredType: production.site.declaredType,
+            summary: "the value made for it is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(needed.name)).",
+            fix: "Make the factory registered for it return \(aOrAn(needed.name))."))
+      }
+      made.append((production, value))
+    }
+    write(target, following: plan, made: made, stack: stack)
+  }
+
+  /// Runs the plan's fills and writes the values made, forgets the plan if a write learned
+  /// something (where a property's writes land, or a singleton now made) so the next injection
+  /// uses it, then runs the callback if anything was set.
   private func write<Target: InjectableSettable>(
-    _ fills: [FillStep],
-    into target: Target,
+    _ target: Target,
     following plan: InjectionPlan,
+    made: [(production: InjectionPlan.Production, value: Any)],
     stack: CreationStack
   ) {
     var didSet = false
     var learned = false
-    for step in fills where step.fill(target) {
+    for step in plan.fills where step.fill(target) {
       didSet = true
       if plan.learns, step.learning != nil { learned = true }
+    }
+    for (production, value) in made where production.writer.fill(target, with: value) {
+      didSet = true
+      if production.writer.learning != nil || production.makesSingleton { learned = true }
     }
     if learned {
       let id = ObjectIdentifier(type(of: target))
@@ -63,33 +101,20 @@ extension Injector {
     }
   }
 
-  /// Injection when the plan may fail or must make values: check, make, then write.
-  private func inject<Target: InjectableSettable>(_ target: Target, following plan: InjectionPlan, stack: CreationStack)
-    throws
-  {
-    var problems = plan.problems
-    for pending in plan.pendingProblems where pending.accessor.isNil(in: target) {
-      problems.append(pending.problem)
+  /// Runs `body`; when this is the outermost call on the thread, an ``InjectionError`` it throws
+  /// from deep inside a creation is reported as the failure of `operation`, the call the user made.
+  func reportingFailures<Result>(
+    as operation: @autoclosure () -> String,
+    stack: CreationStack,
+    _ body: () throws -> Result
+  ) throws -> Result {
+    do {
+      return try body()
+    } catch let error as InjectionError where stack.frames.isEmpty {
+      let operation = operation()
+      guard error.operation != operation else { throw error }
+      throw error.reported(as: operation)
     }
-    guard problems.isEmpty else {
-      throw InjectionError(operation: "inject(\(plan.blueprint.typeName))", problems: problems)
-    }
-    var fills = plan.fills
-    for production in plan.productions where production.accessor.isNil(in: target) {
-      let value = try produce(production)
-      guard let fill = production.accessor.filling(with: value) else {
-        let needed = production.accessor.wrapped
-        throw InjectionError(
-          operation: "inject(\(plan.blueprint.typeName))",
-          InjectionError.Problem(
-            code: .typeMismatch, typeName: production.site.typeName, property: production.site.property,
-            declaredType: production.site.declaredType,
-            summary: "the value made for it is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(needed.name)).",
-            fix: "Make the factory registered for it return \(aOrAn(needed.name))."))
-      }
-      fills.append(fill)
-    }
-    write(fills, into: target, following: plan, stack: stack)
   }
 
   /// Refuses to inject an object from inside its own callback, or through ``shared`` before
@@ -107,18 +132,6 @@ extension Injector {
         ))
     }
     try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
-  }
-
-  /// Runs `body`; when this is the outermost call on the thread, an ``InjectionError`` it throws
-  /// from deep inside a creation is reported as the failure of `operation`, the call the user made.
-  func reportingFailures<Result>(as operation: String, stack: CreationStack, _ body: () throws -> Result) throws
-    -> Result
-  {
-    do {
-      return try body()
-    } catch let error as InjectionError where stack.frames.isEmpty && error.operation != operation {
-      throw error.reported(as: operation)
-    }
   }
 
   /// The current plan for `target`'s type, built if there is none.

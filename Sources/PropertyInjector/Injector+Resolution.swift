@@ -19,12 +19,31 @@ extension Injector {
   /// - Throws: ``InjectionError`` with ``InjectionError/Code/unresolved`` when nothing eligible
   ///   is registered (listing registrations that came close), or the error of a factory.
   public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
+    if requiresConfiguration { try checkConfigured(operation: "resolve(\(readableName(of: Service.self)))") }
+    let id = ObjectIdentifier(Service.self)
+    if let cached = state.withLock({ $0.resolutions[id] }),
+      parent == nil || ancestorsUnchanged(since: cached.generations)
+    {
+      // Stored under `Service`'s identity, so it is a `ResolvedConstant<Service>`.
+      return unsafeDowncast(cached, to: ResolvedConstant<Service>.self).value
+    }
     let probe = Probe<Service>()
     let site = Site(resolving: probe)
-    try checkConfigured(operation: site.label)
+    let chain = registryChain()
     return try reportingFailures(as: site.label, stack: .current) {
-      let value = try supply(Request(label: nil, probe: probe, classChain: []), for: site)
-      return try cast(value, to: Service.self, at: site)
+      let (value, registration) = try supply(Request(label: nil, probe: probe, classChain: []), for: site, from: chain)
+      let typed = try cast(value, to: Service.self, at: site)
+      if registration?.constantValue != nil {
+        remember(ResolvedConstant(typed, generations: chain.levels.map(\.generation)), for: id)
+      }
+      return typed
+    }
+  }
+
+  /// Caches what `resolve` returns for a type while the registries stay as they were.
+  private func remember(_ resolution: ResolvedConstantBase, for id: ObjectIdentifier) {
+    state.withLock { state in
+      if state.generation == resolution.generations[0] { state.resolutions[id] = resolution }
     }
   }
 
@@ -76,5 +95,24 @@ extension Injector {
         code: .typeMismatch, typeName: site.typeName,
         summary: "the value found is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(site.typeName)).",
         fix: "Register \(aOrAn(site.typeName))."))
+  }
+}
+
+/// What ``Injector/resolve(_:)`` returns for one type while the registries it came from do not
+/// change: an instance, or a singleton once made.
+class ResolvedConstantBase: @unchecked Sendable {
+  /// The generation of each registry in the chain, the injector's own first.
+  let generations: [UInt64]
+
+  init(generations: [UInt64]) { self.generations = generations }
+}
+
+/// A ``ResolvedConstantBase`` holding a `Service`.
+final class ResolvedConstant<Service>: ResolvedConstantBase, @unchecked Sendable {
+  let value: Service
+
+  init(_ value: Service, generations: [UInt64]) {
+    self.value = value
+    super.init(generations: generations)
   }
 }

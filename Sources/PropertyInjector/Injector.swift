@@ -34,8 +34,18 @@ public final class Injector: Sendable {
     /// The plan used last, checked before ``plans`` (a pointer comparison instead of hashing):
     /// code that injects many objects of one type in a row finds it at once.
     var recentPlan: (type: ObjectIdentifier, plan: InjectionPlan)?
+    /// What `resolve` returns for each type whose answer is a constant, since the last change
+    /// to ``registry``.
+    var resolutions: [ObjectIdentifier: ResolvedConstantBase] = [:]
     /// Whether ``Injector/configure(_:)`` has run (or is running).
     var configuration = Configuration.notConfigured
+
+    /// Marks the registry changed: forgets every plan and cached resolution built from it.
+    mutating func forgetPlans() {
+      generation &+= 1
+      plans.removeAll()
+      resolutions.removeAll()
+    }
   }
 
   enum Configuration {
@@ -85,8 +95,7 @@ public final class Injector: Sendable {
   func updateRegistry<Result>(_ change: (inout Registry) throws -> Result) rethrows -> Result {
     try state.withLock { state in
       let result = try change(&state.registry)
-      state.generation &+= 1
-      state.plans.removeAll()
+      state.forgetPlans()
       return result
     }
   }
@@ -107,10 +116,16 @@ public final class Injector: Sendable {
 
   /// Whether every ancestor's registry is still at the generation recorded in `plan`.
   func ancestorsUnchanged(since plan: InjectionPlan) -> Bool {
+    ancestorsUnchanged(since: plan.generations)
+  }
+
+  /// Whether every ancestor's registry is still at its generation in `generations` (the
+  /// injector's own first).
+  func ancestorsUnchanged(since generations: [UInt64]) -> Bool {
     var index = 1
     var current = parent
     while let ancestor = current {
-      guard index < plan.generations.count, ancestor.state.withLock({ $0.generation }) == plan.generations[index]
+      guard index < generations.count, ancestor.state.withLock({ $0.generation }) == generations[index]
       else { return false }
       index += 1
       current = ancestor.parent

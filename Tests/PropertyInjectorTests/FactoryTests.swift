@@ -34,6 +34,22 @@ private final class ReportScreen: InjectableSettable {
   }
 }
 
+protocol Animal: AnyObject {}
+
+/// Settable: a factory result of this type is injected before it is handed over.
+final class Dog: Animal, InjectableSettable, @unchecked Sendable {
+  var injectedLogger: (any Logger)?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \Dog.injectedLogger] }
+}
+
+/// Not settable.
+final class Cat: Animal, @unchecked Sendable {}
+
+private final class Shelter: InjectableSettable {
+  var injectedAnimal: (any Animal)?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAnimal": \Shelter.injectedAnimal] }
+}
+
 @Suite("Factories")
 struct FactoryTests {
   @Test("A transient factory makes a new value for every property it fills")
@@ -160,5 +176,24 @@ struct FactoryTests {
   func optionalFactoryIsRejected() {
     let error = injectionError { try Injector().register(RequestID?.self) { _ in nil } }
     #expect(error.map(codes) == [.optionalRegistration])
+  }
+
+  @Test("Every settable result is injected, even when a factory's result type changes between calls")
+  func changingResultTypesAreEachInjected() throws {
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    try injector.register(logger, as: (any Logger).self)
+    let calls = Counter()
+    try injector.register((any Animal).self) { _ -> any Animal in calls.increment() % 2 == 0 ? Dog() : Cat() }
+    for _ in 0..<6 {
+      let shelter = Shelter()
+      try injector.inject(shelter)
+      if let dog = shelter.injectedAnimal as? Dog {
+        #expect(dog.injectedLogger === logger)
+      } else {
+        #expect(shelter.injectedAnimal is Cat)
+      }
+    }
+    #expect(calls.value == 6)
   }
 }

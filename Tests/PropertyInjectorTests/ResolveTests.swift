@@ -47,4 +47,36 @@ struct ResolveTests {
     try injector.register(later)
     #expect(try injector.resolve(Cache.self) === later)
   }
+
+  @Test("A resolution remembered by a child is forgotten when its parent registers something")
+  func childResolutionSeesParentChanges() throws {
+    let parent = Injector()
+    let first = Cache()
+    try parent.register(first)
+    let child = Injector(parent: parent)
+    #expect(try child.resolve(Cache.self) === first)
+    #expect(try child.resolve(Cache.self) === first)
+    let second = Cache()
+    try parent.register(second)
+    #expect(try child.resolve(Cache.self) === second)
+    try parent.unregister(Cache.self)
+    #expect(throws: InjectionError.self) { try child.resolve(Cache.self) }
+  }
+
+  @Test("A singleton made by resolve is the one injection hands out afterwards")
+  func singletonFromResolveIsShared() throws {
+    let injector = Injector()
+    try injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    let resolved = try injector.resolve(Database.self)
+    let screen = DatabaseHolder()
+    try injector.inject(screen)
+    try injector.inject(DatabaseHolder())
+    #expect(screen.injectedDatabase === resolved)
+    #expect(try injector.resolve(Database.self) === resolved)
+  }
+}
+
+private final class DatabaseHolder: InjectableSettable {
+  var injectedDatabase: Database?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \DatabaseHolder.injectedDatabase] }
 }

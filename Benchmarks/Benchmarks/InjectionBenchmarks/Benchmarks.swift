@@ -77,8 +77,9 @@ private func registerBenchmarks() throws {
   try registerRegistrySize(Catalog.smallRegistry, registrar)
   try registerRegistrySize(Catalog.largeRegistry, registrar)
 
-  // 6. Two threads injecting at once.
+  // 6. Two threads injecting at once; factories and lazy singletons.
   try registerTwoThreads(registrar)
+  try registerLifecycles(registrar)
 
   registrar.checkComplete()
 }

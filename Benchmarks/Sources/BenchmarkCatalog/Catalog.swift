@@ -103,9 +103,32 @@ public enum Catalog {
     "Cached injection K=5 on two threads", .injection, [.propertyInjector, .handWritten, .swinject],
     objectsPerThread: objectsPerIteration, threads: 2)
 
+  /// Cached injection of `K=5` whose five properties come from lazy singletons (Swinject:
+  /// `.container` scope, as in every other row).
+  public static let singletons = Scenario(
+    "Cached injection K=5 from singletons", .injection, [.propertyInjector, .handWritten, .swinject],
+    objectsPerThread: objectsPerIteration)
+
+  /// Cached injection of `K=5` whose five properties come from transient factories: a new value
+  /// for every property (hand-written: `Service()`; Swinject: `.transient` scope).
+  public static let factories = Scenario(
+    "Cached injection K=5 from factories", .injection, [.propertyInjector, .handWritten, .swinject],
+    objectsPerThread: objectsPerIteration)
+
+  /// `resolve` of a lazy singleton, already created (hand-written: a stored reference).
+  public static let resolveSingleton = Scenario(
+    "Resolve a singleton", .injection, [.propertyInjector, .handWritten, .swinject],
+    objectsPerThread: objectsPerIteration)
+
+  /// `resolve` of a transient factory's type (hand-written: calling the initializer).
+  public static let resolveFactory = Scenario(
+    "Resolve from a factory", .injection, [.propertyInjector, .handWritten, .swinject],
+    objectsPerThread: objectsPerIteration)
+
   /// Every scenario, in report order.
   public static let scenarios: [Scenario] =
     scanLabels.map(firstInjection) + [firstInjectionLargeRegistry]
     + cachedLabels.map(cached)
     + [registry(smallRegistry), registry(largeRegistry), twoThreads]
+    + [singletons, factories, resolveSingleton, resolveFactory]
 }

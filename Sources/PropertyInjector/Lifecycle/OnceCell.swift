@@ -80,6 +80,15 @@ final class OnceCell: @unchecked Sendable {
     }
   }
 
+  /// The value, if it has been created; nil otherwise. Never waits.
+  var createdValue: Any? {
+    let coordinator = CreationCoordinator.shared
+    coordinator.lock()
+    defer { coordinator.unlock() }
+    if case .created(let value) = state { return value }
+    return nil
+  }
+
   /// The thread creating the value, if one is. Call with the coordinator's mutex held.
   fileprivate var creatingThread: UInt? {
     if case .creating(let thread) = state { return thread }

@@ -42,10 +42,10 @@ extension RegistryChain {
       let needed = deferral?.inner ?? accessor.wrapped
       let request = Request(label: property.label, probe: needed, classChain: blueprint.classChain)
       let production = { (supply: InjectionPlan.Production.Supply) in
-        InjectionPlan.Production(accessor: accessor, site: site, supply: supply)
+        InjectionPlan.Production(accessor: accessor, writer: accessor.writer(), site: site, supply: supply)
       }
       let failure = { (problem: InjectionError.Problem) in
-        Decision.Outcome.failsIfNil(InjectionPlan.PendingProblem(accessor: accessor, problem: problem))
+        Decision.Outcome.failsIfNil(InjectionPlan.PendingProblem(writer: accessor.writer(), problem: problem))
       }
 
       let outcome: Decision.Outcome
@@ -53,7 +53,7 @@ extension RegistryChain {
       case (.chosen(let registration), let level)?:
         if let deferral {
           outcome = .produce(production(.deferred(deferral, request)), registration, level: level)
-        } else if let value = registration.instance {
+        } else if let value = registration.constantValue {
           outcome =
             accessor.filling(with: value).map { .fill($0, registration, level: level) }
             ?? failure(.mismatch(at: site, needing: needed, from: registration, value: value))

@@ -8,13 +8,15 @@
 final class InjectionPlan: @unchecked Sendable {
   /// A candidate that makes injection fail if it is nil.
   struct PendingProblem {
-    let accessor: PropertyAccessor
+    /// Reads the property, to see whether it is nil.
+    let writer: PropertyWriter
     let problem: InjectionError.Problem
   }
 
   /// A candidate whose value must be made when it is nil: by a factory, a singleton, an
-  /// auto-created type, or a fresh ``Lazy`` or ``Provider``.
-  struct Production {
+  /// auto-created type, or a fresh ``Lazy`` or ``Provider``. A class, so that listing the
+  /// values made during an injection copies a reference.
+  final class Production: @unchecked Sendable {
     enum Supply {
       /// A factory or singleton registration of the injector `level` steps up the chain.
       case registration(Registration, level: Int)
@@ -25,8 +27,24 @@ final class InjectionPlan: @unchecked Sendable {
     }
 
     let accessor: PropertyAccessor
+    /// Reads the property, and writes the value made for it.
+    let writer: PropertyWriter
     let site: Site
     let supply: Supply
+
+    /// Whether making the value may create a singleton, after which the plan is rebuilt to use
+    /// it as a constant.
+    var makesSingleton: Bool {
+      if case .registration(let registration, _) = supply, case .singleton = registration.source { return true }
+      return false
+    }
+
+    init(accessor: PropertyAccessor, writer: PropertyWriter, site: Site, supply: Supply) {
+      self.accessor = accessor
+      self.writer = writer
+      self.site = site
+      self.supply = supply
+    }
   }
 
   let blueprint: TypeBlueprint

@@ -2,8 +2,8 @@
 /// creation paths.
 ///
 /// Names are formatted on demand, since only messages need them: a site is made for every
-/// candidate of every plan, and for every creation.
-struct Site: Sendable {
+/// candidate of every plan, and pushed with every creation (a reference, so that is a retain).
+final class Site: Sendable {
   private let owner: Any.Type?
   private let ownerText: String?
   private let declared: Any.Type?

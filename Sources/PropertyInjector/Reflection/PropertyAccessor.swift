@@ -21,8 +21,8 @@ class PropertyAccessor: TypeProbe, @unchecked Sendable {
     /// Not learned yet: the next write of a nil property goes through the key path and looks.
     case unknown
     /// In the object's own storage, at this offset: a plain stored property, which may be
-    /// written directly.
-    case field(offset: Int)
+    /// written directly. `nilIsZeroFirstWord` says how to test it for nil (see ``DirectAccess``).
+    case field(offset: Int, nilIsZeroFirstWord: Bool)
     /// Through accessors (observers, overrides, `weak`): always through the key path.
     case accessors
   }
@@ -58,7 +58,8 @@ class PropertyAccessor: TypeProbe, @unchecked Sendable {
   /// a stored field of the property's type there proves that direct writes are equivalent.
   final func learn(writeOffset offset: Int) {
     let learned: Storage =
-      fields.value.hasField(at: offset, of: valueType) ? .field(offset: offset) : .accessors
+      fields.value.hasField(at: offset, of: valueType)
+      ? .field(offset: offset, nilIsZeroFirstWord: nilIsZeroFirstWord) : .accessors
     storage.withLock { storage in
       if case .unknown = storage { storage = learned }
     }
@@ -70,26 +71,16 @@ class PropertyAccessor: TypeProbe, @unchecked Sendable {
   /// Whether the key path applies to `object`: whether `object` is a `Root`.
   func applies(to object: AnyObject) -> Bool { false }
 
-  /// Whether the property holds nil in `object`. One key-path read.
-  ///
-  /// - Precondition: ``applies(to:)`` is true for `object`'s type.
-  func isNil(in object: AnyObject) -> Bool { false }
+  /// Whether the property's nil is a zero first word (see ``DirectAccess/nilIsZeroFirstWord()``).
+  var nilIsZeroFirstWord: Bool { false }
 
   /// A step that fills the property with `value` wherever it is nil, or nil when `value` is
   /// not a `Wrapped`. The value is cast here, once, not on every injection. The step writes
   /// directly when a stored field has been proven, and through the key path otherwise.
   func filling(with value: Any) -> FillStep? { nil }
-}
 
-/// Writes one precast value into one property of an object, if that property is nil.
-class FillStep: @unchecked Sendable {
-  /// Fills the property in `object` if it is nil; returns whether it did.
-  ///
-  /// - Precondition: the accessor this step came from applies to `object`'s type.
-  func fill(_ object: AnyObject) -> Bool { false }
-
-  /// The accessor whose storage this step is learning, if it is a learning step.
-  var learning: PropertyAccessor? { nil }
+  /// A writer for values made at injection time, as the property is known now.
+  func writer() -> PropertyWriter { PropertyWriter() }
 }
 
 /// `Optional`, seen through a protocol, so that generic code can test for nil and wrap.
@@ -107,19 +98,19 @@ protocol OptionalProtocol {
 extension Optional: OptionalProtocol {
   var wrapped: Wrapped? { self }
 
-  static func isNone(at pointer: UnsafePointer<Self>) -> Bool {
-    if case .none = pointer.pointee { return true }
-    return false
-  }
-
-  static var nothing: Self { .none }
-
   var isNone: Bool {
     if case .none = self { return true }
     return false
   }
 
   init(wrapping value: Wrapped) { self = .some(value) }
+
+  static func isNone(at pointer: UnsafePointer<Self>) -> Bool {
+    if case .none = pointer.pointee { return true }
+    return false
+  }
+
+  static var nothing: Self { .none }
 }
 
 /// A key path that can become a ``PropertyAccessor``: a `ReferenceWritableKeyPath` whose
@@ -160,142 +151,23 @@ final class KeyPathAccessor<Root, Value: OptionalProtocol>: PropertyAccessor, @u
 
   override func applies(to object: AnyObject) -> Bool { rootIsClass && object is Root }
 
-  override func isNil(in object: AnyObject) -> Bool {
-    root(of: object, as: Root.self)[keyPath: keyPath].isNone
-  }
+  override var nilIsZeroFirstWord: Bool { DirectAccess<Value>.nilIsZeroFirstWord() }
 
   override func filling(with value: Any) -> FillStep? {
     guard let value = value as? Value.Wrapped else { return nil }
     switch storage.withLock({ $0 }) {
-    case .field(let offset): return DirectFill(offset: offset, value: Value(wrapping: value))
+    case .field(let offset, let nilIsZero):
+      return DirectFill(offset: offset, nilIsZeroFirstWord: nilIsZero, value: Value(wrapping: value))
     case .accessors: return KeyPathFill(keyPath, Value(wrapping: value))
     case .untried: return KeyPathFill(keyPath, Value(wrapping: value), tiering: self)
     case .unknown: return LearningKeyPathFill(self, Value(wrapping: value))
     }
   }
-}
 
-/// Fills a property through its key path: a read, then a write only when the property is nil.
-///
-/// Not a single `modify`: when the key path goes through accessors (a non-final class's
-/// property, or one with observers), a key-path `modify` calls the setter even when the value
-/// did not change, which would fire `didSet` on properties that already hold a value.
-final class KeyPathFill<Root, Value: OptionalProtocol>: FillStep, @unchecked Sendable {
-  let keyPath: ReferenceWritableKeyPath<Root, Value>
-  let value: Value
-  /// The accessor to move from `untried` to `unknown` after a write, when this is a first write.
-  let tiering: PropertyAccessor?
-
-  init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, _ value: Value, tiering: PropertyAccessor? = nil) {
-    self.keyPath = keyPath
-    self.value = value
-    self.tiering = tiering
-  }
-
-  override var learning: PropertyAccessor? { tiering }
-
-  override func fill(_ object: AnyObject) -> Bool {
-    let root = root(of: object, as: Root.self)
-    guard root[keyPath: keyPath].isNone else { return false }
-    root[keyPath: keyPath] = value
-    tiering?.noteFirstWrite()
-    return true
-  }
-}
-
-/// Fills a property through its key path, and learns where the write lands: the first write
-/// of each property of a type, until its storage is known.
-///
-/// The write is a key-path `modify` of a nil property, whose address is captured while the
-/// access is open. For a nil property that is observably the same as a read then a write: a
-/// stored property is written in place, and one with accessors is read, then set with the new
-/// value (observers run once, as for any assignment).
-final class LearningKeyPathFill<Root, Value: OptionalProtocol>: FillStep, @unchecked Sendable {
-  let accessor: KeyPathAccessor<Root, Value>
-  let value: Value
-
-  init(_ accessor: KeyPathAccessor<Root, Value>, _ value: Value) {
-    self.accessor = accessor
-    self.value = value
-  }
-
-  override var learning: PropertyAccessor? { accessor }
-
-  override func fill(_ object: AnyObject) -> Bool {
-    let root = root(of: object, as: Root.self)
-    guard root[keyPath: accessor.keyPath].isNone else { return false }
-    let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-    let offset = withUnsafeMutablePointer(to: &root[keyPath: accessor.keyPath]) { slot in
-      slot.pointee = value
-      return UnsafeRawPointer(slot) - base
+  override func writer() -> PropertyWriter {
+    switch storage.withLock({ $0 }) {
+    case .field(let offset, let nilIsZero): DirectWriter<Value>(offset: offset, nilIsZeroFirstWord: nilIsZero)
+    case .accessors, .untried, .unknown: KeyPathWriter(self)
     }
-    accessor.learn(writeOffset: offset)
-    return true
   }
-}
-
-/// Fills a property by writing its stored field directly, at an offset where a key-path write
-/// of the same property was seen to land: the same effect as the key-path write, without
-/// applying the key path.
-///
-/// Sound because the offset was proven for this class (see ``PropertyAccessor/learn(writeOffset:)``):
-/// the memory there is the property's own storage, of type `Value`, with no accessors in
-/// between, and a blueprint is only ever applied to objects of exactly one class.
-final class DirectFill<Value: OptionalProtocol>: FillStep, @unchecked Sendable {
-  let offset: Int
-  let value: Value
-  /// Whether nil is exactly "first word zero" for this type, so the nil check is one load.
-  let nilIsZeroFirstWord: Bool
-
-  init(offset: Int, value: Value) {
-    self.offset = offset
-    self.value = value
-    nilIsZeroFirstWord = Self.nilIsZeroFirstWord()
-  }
-
-  override func fill(_ object: AnyObject) -> Bool {
-    let field = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()).advanced(by: offset)
-    let slot = field.assumingMemoryBound(to: Value.self)
-    if nilIsZeroFirstWord {
-      guard field.load(as: UInt.self) == 0 else { return false }
-    } else {
-      guard Value.isNone(at: slot) else { return false }
-    }
-    slot.pointee = value
-    return true
-  }
-
-  /// Whether `Value`'s nil is stored as a zero first word that no non-nil value can have: true
-  /// for optional class references and class-bound existentials, whose first word is a
-  /// reference that is never null.
-  ///
-  /// Tested, not assumed: the optional must be no larger than its payload (nil is encoded in the
-  /// payload's invalid bit patterns, not in an extra tag byte), and writing nil into memory
-  /// filled with a non-zero pattern must leave its first word zero, so zero is the payload's
-  /// "no value" pattern there, which a valid payload never has. Any other layout (an `Int?`, an
-  /// `(any P)?` whose nil lives in its metadata word) keeps the general check, which costs a
-  /// metadata lookup per fill.
-  private static func nilIsZeroFirstWord() -> Bool {
-    let size = MemoryLayout<Value>.size
-    guard size == MemoryLayout<Value.Wrapped>.size, size >= MemoryLayout<UInt>.size,
-      MemoryLayout<Value>.alignment >= MemoryLayout<UInt>.alignment
-    else { return false }
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<Value>.alignment)
-    defer { buffer.deallocate() }
-    buffer.initializeMemory(as: UInt8.self, repeating: 0xA5, count: size)
-    let nothing = buffer.initializeMemory(as: Value.self, repeating: .nothing, count: 1)
-    defer { nothing.deinitialize(count: 1) }
-    return UnsafeRawPointer(nothing).load(as: UInt.self) == 0
-  }
-}
-
-/// `object` as a `Root`, without a dynamic cast on the hot path.
-///
-/// Sound because of how accessors are used: a ``TypeBlueprint`` keeps an accessor only after
-/// checking that `Root` is a class and that an object of the blueprint's type is a `Root`,
-/// and a blueprint is only ever applied to objects of exactly that dynamic type. A class
-/// reference has the same representation whatever static class type it is viewed as.
-@inline(__always)
-private func root<Root>(of object: AnyObject, as _: Root.Type) -> Root {
-  unsafeBitCast(object, to: Root.self)
 }

@@ -40,11 +40,25 @@ final class Registration: @unchecked Sendable {
   /// The order of registration within its injector; later wins ties.
   let sequence: UInt64
 
+  /// Whether the last type this registration's factory returned is ``InjectableSettable``: a
+  /// factory nearly always returns one type, and the conformance lookup costs more than the lock.
+  private let lastResultType = Locked<(type: ObjectIdentifier, isSettable: Bool)?>(nil)
+
   init(service: TypeProbe, source: Source, match: Match, sequence: UInt64) {
     self.service = service
     self.source = source
     self.match = match
     self.sequence = sequence
+  }
+
+  /// Whether `value`, made by this registration, is ``InjectableSettable`` (so it must be injected).
+  func isSettable(_ value: Any) -> Bool {
+    let type = Swift.type(of: value)
+    let id = ObjectIdentifier(type)
+    if let last = lastResultType.withLock({ $0 }), last.type == id { return last.isSettable }
+    let isSettable = type is any InjectableSettable.Type
+    lastResultType.withLock { $0 = (id, isSettable) }
+    return isSettable
   }
 
   /// The key that a later registration with the same type, target and id (or name) replaces.
@@ -59,6 +73,15 @@ final class Registration: @unchecked Sendable {
   var instance: Any? {
     if case .instance(let value) = source { return value }
     return nil
+  }
+
+  /// The value every use gets, when it is fixed: the instance, or the singleton once made.
+  var constantValue: Any? {
+    switch source {
+    case .instance(let value): value
+    case .singleton(_, let cell): cell.createdValue
+    case .factory: nil
+    }
   }
 
   /// How the registration reads in messages: `ImageCache (registered as Cache, for
