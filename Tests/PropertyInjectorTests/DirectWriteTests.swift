@@ -33,7 +33,7 @@ private final class Derived: Base {}
 /// What the accessor for `label` of `object`'s type has learned about where writes land.
 private func storage(of label: String, in object: some InjectableSettable, by injector: Injector) -> String {
   let accessor = injector.blueprints.blueprint(for: object).properties.first { $0.label == label }?.accessor
-  switch accessor?.storage.withLock({ $0 }) {
+  switch accessor?.storage {
   case .field?: return "field"
   case .accessors?: return "accessors"
   case .unknown?: return "unknown"

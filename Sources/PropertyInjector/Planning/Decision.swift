@@ -37,7 +37,9 @@ extension RegistryChain {
           property: property, request: nil, outcome: .invalid(issue.problem(for: property, in: blueprint)))
       }
       guard let accessor = property.accessor else { return nil }
-      let site = Site(property)
+      // A site only for what needs one (productions, failures): most candidates are filled
+      // by instances and never name themselves.
+      var site: Site { Site(property) }
       let deferral = accessor.wrapped.deferral
       let needed = deferral?.inner ?? accessor.wrapped
       let request = Request(label: property.label, probe: needed, classChain: blueprint.classChain)

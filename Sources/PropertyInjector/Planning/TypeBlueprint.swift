@@ -78,7 +78,7 @@ final class TypeBlueprint: @unchecked Sendable {
     var accessors = [PropertyAccessor?](repeating: nil, count: reflected.properties.count)
     var broken = [Bool](repeating: false, count: reflected.properties.count)
     var problems: [InjectionError.Problem] = []
-    let fields = LazyStoredFields(of: type(of: target))
+    let layout = ClassLayout(of: type(of: target))
     for (key, keyPath) in table {
       guard let index = indexByLabel[key] else {
         problems.append(Self.staleEntry(key, in: readableName(of: type(of: target)), properties: reflected.properties))
@@ -86,7 +86,7 @@ final class TypeBlueprint: @unchecked Sendable {
       }
       let property = reflected.properties[index]
       guard !property.isLazy else { continue }  // reported as a lazy candidate, if it is one
-      switch Self.open(keyPath, for: property, of: target, fields: fields) {
+      switch Self.open(keyPath, for: property, of: target, layout: layout) {
       case .success(let accessor):
         accessors[index] = accessor
       case .failure(let problem):
@@ -132,7 +132,7 @@ extension TypeBlueprint {
     _ keyPath: AnyKeyPath,
     for property: StoredProperties.Property,
     of target: AnyObject,
-    fields: LazyStoredFields
+    layout: ClassLayout
   ) -> Result<PropertyAccessor, OptionalProblem> {
     // Names are formatted only if something is wrong: this runs for every entry of every table.
     var owner: String { readableName(of: property.declaringType) }
@@ -163,7 +163,7 @@ extension TypeBlueprint {
           "Point the entry at the property it names: \"\(property.label)\": \\\(owner).\(property.label)."
         ))
     }
-    let accessor = openable.makeAccessor(keyPath, fields: fields)
+    let accessor = openable.makeAccessor(keyPath, layout: layout)
     guard accessor.rootIsClass, accessor.applies(to: target) else {
       return .failure(
         problem(

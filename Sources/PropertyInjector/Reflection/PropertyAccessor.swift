@@ -33,23 +33,26 @@ class PropertyAccessor: TypeProbe, @unchecked Sendable {
   let valueType: Any.Type
   /// The type a value must have to fill the property: this accessor, as a probe.
   final var wrapped: TypeProbe { self }
-  /// Where the object's class keeps its stored fields, found when first needed.
-  let fields: LazyStoredFields
-  /// What has been learned about where writes land; shared by every plan that uses the accessor.
-  let storage: Locked<Storage>
+  /// The object's class's layout, where what this property has learned is kept.
+  let layout: ClassLayout
+  /// This property's place in ``layout``.
+  private let slot: Int
 
-  init(rootType: Any.Type, valueType: Any.Type, wrappedType: Any.Type, fields: LazyStoredFields) {
+  init(rootType: Any.Type, valueType: Any.Type, wrappedType: Any.Type, layout: ClassLayout) {
     self.rootType = rootType
     self.valueType = valueType
-    self.fields = fields
-    storage = Locked(StoredFields.availableOnThisPlatform ? .untried : .accessors)
+    self.layout = layout
+    slot = layout.addProperty(StoredFields.availableOnThisPlatform ? .untried : .accessors)
     super.init(type: wrappedType)
   }
+
+  /// What has been learned about where writes land; shared by every plan that uses the accessor.
+  final var storage: Storage { layout.storage(of: slot) }
 
   /// Records that the property was written once through its key path: the next write looks
   /// where it lands.
   final func noteFirstWrite() {
-    storage.withLock { storage in
+    layout.updateStorage(of: slot) { storage in
       if case .untried = storage { storage = .unknown }
     }
   }
@@ -58,9 +61,9 @@ class PropertyAccessor: TypeProbe, @unchecked Sendable {
   /// a stored field of the property's type there proves that direct writes are equivalent.
   final func learn(writeOffset offset: Int) {
     let learned: Storage =
-      fields.value.hasField(at: offset, of: valueType)
+      layout.fields.hasField(at: offset, of: valueType)
       ? .field(offset: offset, nilIsZeroFirstWord: nilIsZeroFirstWord) : .accessors
-    storage.withLock { storage in
+    layout.updateStorage(of: slot) { storage in
       if case .unknown = storage { storage = learned }
     }
   }
@@ -120,13 +123,13 @@ extension Optional: OptionalProtocol {
 /// the runtime's conformance cache, rather than by casting the key path itself, which checks
 /// the conditional conformance anew each time.
 protocol OpenableKeyPath: AnyKeyPath {
-  static func makeAccessor(_ keyPath: AnyKeyPath, fields: LazyStoredFields) -> PropertyAccessor
+  static func makeAccessor(_ keyPath: AnyKeyPath, layout: ClassLayout) -> PropertyAccessor
 }
 
 extension ReferenceWritableKeyPath: OpenableKeyPath where Value: OptionalProtocol {
-  static func makeAccessor(_ keyPath: AnyKeyPath, fields: LazyStoredFields) -> PropertyAccessor {
+  static func makeAccessor(_ keyPath: AnyKeyPath, layout: ClassLayout) -> PropertyAccessor {
     // `Self` is the key path's dynamic type, which is how this method was reached.
-    KeyPathAccessor(unsafeDowncast(keyPath, to: Self.self), fields: fields)
+    KeyPathAccessor(unsafeDowncast(keyPath, to: Self.self), layout: layout)
   }
 }
 
@@ -137,9 +140,9 @@ extension ReferenceWritableKeyPath: WritableThroughReference {}
 final class KeyPathAccessor<Root, Value: OptionalProtocol>: PropertyAccessor, @unchecked Sendable {
   let keyPath: ReferenceWritableKeyPath<Root, Value>
 
-  init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, fields: LazyStoredFields) {
+  init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, layout: ClassLayout) {
     self.keyPath = keyPath
-    super.init(rootType: Root.self, valueType: Value.self, wrappedType: Value.Wrapped.self, fields: fields)
+    super.init(rootType: Root.self, valueType: Value.self, wrappedType: Value.Wrapped.self, layout: layout)
   }
 
   override func accepts(_ value: Any) -> Bool { ProbeOf<Value.Wrapped>.accepts(value) }
@@ -155,7 +158,7 @@ final class KeyPathAccessor<Root, Value: OptionalProtocol>: PropertyAccessor, @u
 
   override func filling(with value: Any) -> FillStep? {
     guard let value = value as? Value.Wrapped else { return nil }
-    switch storage.withLock({ $0 }) {
+    switch storage {
     case .field(let offset, let nilIsZero):
       return DirectFill(offset: offset, nilIsZeroFirstWord: nilIsZero, value: Value(wrapping: value))
     case .accessors: return KeyPathFill(keyPath, Value(wrapping: value))
@@ -165,7 +168,7 @@ final class KeyPathAccessor<Root, Value: OptionalProtocol>: PropertyAccessor, @u
   }
 
   override func writer() -> PropertyWriter {
-    switch storage.withLock({ $0 }) {
+    switch storage {
     case .field(let offset, let nilIsZero): DirectWriter<Value>(offset: offset, nilIsZeroFirstWord: nilIsZero)
     case .accessors, .untried, .unknown: KeyPathWriter(self)
     }

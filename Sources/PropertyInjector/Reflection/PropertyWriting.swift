@@ -99,7 +99,7 @@ final class KeyPathWriter<Root, Value: OptionalProtocol>: PropertyWriter, @unche
     let value = Value(wrapping: wrapped)
     let root = root(of: object, as: Root.self)
     guard root[keyPath: accessor.keyPath].isNone else { return false }
-    switch accessor.storage.withLock({ $0 }) {
+    switch accessor.storage {
     case .unknown:
       KeyPathAccess.writeAndLearn(value, into: object, through: accessor)
     case .untried, .accessors, .field:

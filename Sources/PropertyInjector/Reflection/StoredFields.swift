@@ -55,24 +55,49 @@ struct StoredFields: Sendable {
   }
 }
 
-/// A class's ``StoredFields``, found the first time a write needs proving: reflecting a
-/// class's fields costs about as much as a `Mirror` walk, and only types injected more than
-/// once ever need it.
-final class LazyStoredFields: Sendable {
+/// What the injector knows about one class's layout: its ``StoredFields``, found the first
+/// time a write needs proving (reflecting a class's fields costs about as much as a `Mirror`
+/// walk, and only types injected more than once ever need it), and what each of its
+/// properties' accessors has learned about where writes land. One per blueprint, with one
+/// lock for all its properties.
+final class ClassLayout: Sendable {
+  private struct State {
+    var fields: StoredFields?
+    var storage: [PropertyAccessor.Storage] = []
+  }
+
   private let type: AnyClass
-  private let fields = Locked<StoredFields?>(nil)
+  private let state = Locked(State())
 
   init(of type: AnyClass) { self.type = type }
 
   /// The fields, found on first use. The reflection runs outside the lock; if two threads race,
   /// both results are the same, and the first stored wins.
-  var value: StoredFields {
-    if let known = fields.withLock({ $0 }) { return known }
+  var fields: StoredFields {
+    if let known = state.withLock({ $0.fields }) { return known }
     let found = StoredFields(of: type)
-    return fields.withLock { fields in
-      if let known = fields { return known }
-      fields = found
+    return state.withLock { state in
+      if let known = state.fields { return known }
+      state.fields = found
       return found
     }
+  }
+
+  /// Makes room for one more property's learned state, and returns its slot.
+  func addProperty(_ initial: PropertyAccessor.Storage) -> Int {
+    state.withLock { state in
+      state.storage.append(initial)
+      return state.storage.count - 1
+    }
+  }
+
+  /// What the property in `slot` has learned.
+  func storage(of slot: Int) -> PropertyAccessor.Storage {
+    state.withLock { $0.storage[slot] }
+  }
+
+  /// Changes what the property in `slot` has learned.
+  func updateStorage(of slot: Int, _ change: (inout PropertyAccessor.Storage) -> Void) {
+    state.withLock { change(&$0.storage[slot]) }
   }
 }

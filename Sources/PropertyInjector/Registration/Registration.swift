@@ -42,22 +42,28 @@ final class Registration: @unchecked Sendable {
 
   /// Whether the last type this registration's factory returned is ``InjectableSettable``: a
   /// factory nearly always returns one type, and the conformance lookup costs more than the lock.
-  private let lastResultType = Locked<(type: ObjectIdentifier, isSettable: Bool)?>(nil)
+  /// Only registrations that make values have one.
+  private let lastResultType: Locked<(type: ObjectIdentifier, isSettable: Bool)?>?
 
   init(service: TypeProbe, source: Source, match: Match, sequence: UInt64) {
     self.service = service
     self.source = source
     self.match = match
     self.sequence = sequence
+    if case .instance = source {
+      lastResultType = nil
+    } else {
+      lastResultType = Locked(nil)
+    }
   }
 
   /// Whether `value`, made by this registration, is ``InjectableSettable`` (so it must be injected).
   func isSettable(_ value: Any) -> Bool {
     let type = Swift.type(of: value)
     let id = ObjectIdentifier(type)
-    if let last = lastResultType.withLock({ $0 }), last.type == id { return last.isSettable }
+    if let last = lastResultType?.withLock({ $0 }), last.type == id { return last.isSettable }
     let isSettable = type is any InjectableSettable.Type
-    lastResultType.withLock { $0 = (id, isSettable) }
+    lastResultType?.withLock { $0 = (id, isSettable) }
     return isSettable
   }
 
