@@ -1,10 +1,12 @@
-// Turns one benchmark run's JMH export into markdown tables of per-object times and ratios.
+// Turns benchmark runs' JMH exports into markdown tables of per-object times and ratios.
 //
 //   swift run --package-path Benchmarks BenchmarkReport Benchmarks/.build/results/Current_run.jmh.json
+//   swift run --package-path Benchmarks BenchmarkReport run1/ run2/ run3/
 //
-// The argument may also be a directory: its newest *.jmh.json is read. Every number is the
-// median (p50) of the run's measured iterations, divided by the objects one iteration fills
-// (from BenchmarkCatalog), so all the ratios come from the same run.
+// Each argument is an export, or a directory whose newest *.jmh.json is read. Every number is
+// the median (p50) of a run's measured iterations, divided by the objects one iteration fills
+// (from BenchmarkCatalog); with several runs, the median of the runs' medians, so one noisy run
+// cannot skew a row. Ratios are computed from those numbers.
 
 import BenchmarkCatalog
 import Foundation
@@ -39,7 +41,7 @@ enum ReportError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case .usage:
-      "usage: BenchmarkReport <file.jmh.json | directory holding one>"
+      "usage: BenchmarkReport <file.jmh.json | directory holding one>..."
     case .noExport(let path):
       "no *.jmh.json in \(path): run `swift package benchmark --format jmh --path <directory>` first"
     case .missingMetric(let benchmark, let metric):
@@ -93,6 +95,40 @@ func measurements(from elements: [JMHElement]) throws -> (found: [String: Measur
   return (found, unknown)
 }
 
+/// The median of `values`, or nil when there are none.
+func middle(_ values: [Double]) -> Double? {
+  guard !values.isEmpty else { return nil }
+  let sorted = values.sorted()
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// The median over `runs` of each run's `numerator ÷ denominator`: a ratio taken within one run,
+/// where both contenders ran minutes apart at most, then the middle of those, so the machine's
+/// drift between runs does not enter the ratio.
+func ratioAcrossRuns(
+  _ runs: [[String: Measurement]],
+  _ numerator: (([String: Measurement]) -> Double?),
+  _ denominator: (([String: Measurement]) -> Double?)
+) -> Double? {
+  middle(
+    runs.compactMap { run in
+      guard let top = numerator(run), let bottom = denominator(run), bottom > 0 else { return nil }
+      return top / bottom
+    })
+}
+
+/// Each benchmark's median over several runs' measurements.
+func combined(_ runs: [[String: Measurement]]) -> [String: Measurement] {
+  var result: [String: Measurement] = [:]
+  for name in Set(runs.flatMap(\.keys)) {
+    let measured = runs.compactMap { $0[name] }
+    guard let nanoseconds = middle(measured.map(\.nanoseconds)) else { continue }
+    result[name] = Measurement(nanoseconds: nanoseconds, mallocs: middle(measured.compactMap(\.mallocs)))
+  }
+  return result
+}
+
 // MARK: - Formatting
 
 func nanoseconds(_ value: Double?) -> String {
@@ -101,9 +137,9 @@ func nanoseconds(_ value: Double?) -> String {
   return String(format: "%.1f", value)
 }
 
-func ratio(_ numerator: Double?, _ denominator: Double?) -> String {
-  guard let numerator, let denominator, denominator > 0 else { return "–" }
-  return String(format: numerator / denominator >= 10 ? "%.0f×" : "%.2f×", numerator / denominator)
+func ratio(_ value: Double?) -> String {
+  guard let value else { return "–" }
+  return String(format: value >= 10 ? "%.0f×" : "%.2f×", value)
 }
 
 func count(_ value: Double?) -> String {
@@ -121,12 +157,18 @@ func table(_ header: [String], _ rows: [[String]]) -> String {
   return lines.joined(separator: "\n")
 }
 
-func scanTable(_ results: [String: Measurement]) -> String {
+func scanTable(_ results: [String: Measurement], _ runs: [[String: Measurement]]) -> String {
   let rows: [[String]] = Catalog.scenarios.filter { $0.group == .scan }.map { scenario in
     let first = results[scenario.name(.propertyInjector)]
     let registrations = results[scenario.name(.registrationsOnly)]
     let mirror = scenario.contenders.contains(.mirror) ? results[scenario.name(.mirror)] : nil
     let scan = first.flatMap { first in registrations.map { first.nanoseconds - $0.nanoseconds } }
+    let scanInRun = { (run: [String: Measurement]) -> Double? in
+      guard let first = run[scenario.name(.propertyInjector)],
+        let registrations = run[scenario.name(.registrationsOnly)]
+      else { return nil }
+      return first.nanoseconds - registrations.nanoseconds
+    }
     let scanMallocs = first?.mallocs.flatMap { first in registrations?.mallocs.map { first - $0 } }
     return [
       scenario.title,
@@ -134,7 +176,9 @@ func scanTable(_ results: [String: Measurement]) -> String {
       nanoseconds(registrations?.nanoseconds),
       nanoseconds(scan),
       nanoseconds(mirror?.nanoseconds),
-      ratio(scan, mirror?.nanoseconds),
+      ratio(
+        scenario.contenders.contains(.mirror)
+          ? ratioAcrossRuns(runs, scanInRun) { $0[scenario.name(.mirror)]?.nanoseconds } : nil),
       [first?.mallocs, registrations?.mallocs, scanMallocs, mirror?.mallocs].map(count).joined(separator: " / "),
     ]
   }
@@ -145,7 +189,7 @@ func scanTable(_ results: [String: Measurement]) -> String {
     ], rows)
 }
 
-func injectionTable(_ results: [String: Measurement]) -> String {
+func injectionTable(_ results: [String: Measurement], _ runs: [[String: Measurement]]) -> String {
   let rows: [[String]] = Catalog.scenarios.filter { $0.group == .injection }.map { scenario in
     let ours = results[scenario.name(.propertyInjector)]
     let hand = results[scenario.name(.handWritten)]
@@ -155,8 +199,14 @@ func injectionTable(_ results: [String: Measurement]) -> String {
       nanoseconds(ours?.nanoseconds),
       nanoseconds(hand?.nanoseconds),
       nanoseconds(swinject?.nanoseconds),
-      ratio(ours?.nanoseconds, hand?.nanoseconds),
-      ratio(swinject?.nanoseconds, ours?.nanoseconds),
+      ratio(
+        ratioAcrossRuns(runs, { $0[scenario.name(.propertyInjector)]?.nanoseconds }) {
+          $0[scenario.name(.handWritten)]?.nanoseconds
+        }),
+      ratio(
+        ratioAcrossRuns(runs, { $0[scenario.name(.swinject)]?.nanoseconds }) {
+          $0[scenario.name(.propertyInjector)]?.nanoseconds
+        }),
       [ours?.mallocs, hand?.mallocs, swinject?.mallocs].map(count).joined(separator: " / "),
     ]
   }
@@ -170,35 +220,48 @@ func injectionTable(_ results: [String: Measurement]) -> String {
 // MARK: - Main
 
 do {
-  let arguments = CommandLine.arguments.dropFirst()
-  guard arguments.count == 1, let argument = arguments.first, argument != "-h", argument != "--help" else {
+  let arguments = Array(CommandLine.arguments.dropFirst())
+  guard !arguments.isEmpty, !arguments.contains("-h"), !arguments.contains("--help") else {
     throw ReportError.usage
   }
-  let file = try exportFile(argument)
-  let elements = try JSONDecoder().decode([JMHElement].self, from: Data(contentsOf: file))
-  let (results, unknown) = try measurements(from: elements)
+  let files = try arguments.map(exportFile)
+  var runs: [[String: Measurement]] = []
+  var unknown: Set<String> = []
+  for file in files {
+    let elements = try JSONDecoder().decode([JMHElement].self, from: Data(contentsOf: file))
+    let (found, notListed) = try measurements(from: elements)
+    runs.append(found)
+    unknown.formUnion(notListed)
+  }
+  let results = combined(runs)
+  let source =
+    files.count == 1
+    ? "From `\(files[0].lastPathComponent)`: medians (p50) of one run"
+    : "From \(files.count) runs: for each benchmark, the median of the runs' medians (p50)"
 
   let single = Catalog.objectsPerIteration
   print(
     """
     ## PropertyInjector benchmarks
 
-    From `\(file.lastPathComponent)`: medians (p50) of one run, per object. Each iteration of \
+    \(source), per object. Each iteration of \
     the injection benchmarks fills \(single) fresh objects (per thread); each iteration of the \
     first-injection benchmarks makes a new `Injector`, registers the services and fills one.
 
     ### \(Group.scan.rawValue)
 
-    \(scanTable(results))
+    \(scanTable(results, runs))
 
     "scan + plan + fill" is first injection minus registrations only: what the first `inject` of \
     a type costs a new injector.
 
     ### \(Group.injection.rawValue)
 
-    \(injectionTable(results))
+    \(injectionTable(results, runs))
 
-    ×hand is PropertyInjector ÷ hand-written; Swinject/ours is Swinject ÷ PropertyInjector. \
+    ×hand is PropertyInjector ÷ hand-written; Swinject/ours is Swinject ÷ PropertyInjector; with \
+    several runs, each ratio (here and in scan ÷ Mirror) is the median of the ratios within each \
+    run, so drift between runs does not enter it. \
     Mallocs include the object itself (1 per object).
 
     ¹ Two threads fill objects at once, each \(Catalog.twoThreads.objectsPerThread) per iteration: \
@@ -212,7 +275,8 @@ do {
     FileHandle.standardError.write(Data("note: not in this run: \(missing.joined(separator: ", "))\n".utf8))
   }
   if !unknown.isEmpty {
-    FileHandle.standardError.write(Data("note: not in the catalog: \(unknown.joined(separator: ", "))\n".utf8))
+    FileHandle.standardError.write(
+      Data("note: not in the catalog: \(unknown.sorted().joined(separator: ", "))\n".utf8))
   }
 } catch {
   FileHandle.standardError.write(Data("BenchmarkReport: \(error)\n".utf8))

@@ -52,9 +52,6 @@ final class TypeBlueprint: @unchecked Sendable {
   let classChain: [ObjectIdentifier]
   /// Every stored property, base classes first.
   let properties: [Property]
-  /// Index into ``properties`` by name. A name declared twice in the hierarchy (possible for
-  /// `private` properties) maps to the most derived declaration.
-  let indexByLabel: [String: Int]
   /// Problems with the table itself (stale keys, unusable key paths), reported on every
   /// injection of the type whatever its properties hold.
   let tableProblems: [InjectionError.Problem]
@@ -119,7 +116,6 @@ final class TypeBlueprint: @unchecked Sendable {
         issue: issue
       )
     }
-    self.indexByLabel = indexByLabel
     tableProblems = problems
   }
 }

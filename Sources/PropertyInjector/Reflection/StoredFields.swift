@@ -1,5 +1,6 @@
 #if os(Linux)
   @_spi(Reflection) internal import Swift
+  @preconcurrency import Glibc
 #endif
 
 /// Where a class's stored fields live in its instances, as the runtime lays them out: what
@@ -41,9 +42,13 @@ struct StoredFields: Sendable {
   }
 
   /// Whether this platform's toolchain tells where fields live, so direct writes can be proven.
+  ///
+  /// Setting the environment variable `PROPERTYINJECTOR_DISABLE_DIRECT_WRITES` (to anything)
+  /// before the first injection turns direct writes off: every write goes through its key
+  /// path, as on Apple platforms. For measuring that, or ruling the fast path out.
   static var availableOnThisPlatform: Bool {
     #if os(Linux)
-      true
+      !directWritesDisabled
     #else
       false
     #endif
@@ -54,6 +59,11 @@ struct StoredFields: Sendable {
     typeAtOffset[offset] == ObjectIdentifier(valueType)
   }
 }
+
+#if os(Linux)
+  /// Read once, on first use.
+  private let directWritesDisabled = getenv("PROPERTYINJECTOR_DISABLE_DIRECT_WRITES") != nil
+#endif
 
 /// What the injector knows about one class's layout: its ``StoredFields``, found the first
 /// time a write needs proving (reflecting a class's fields costs about as much as a `Mirror`
