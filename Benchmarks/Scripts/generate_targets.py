@@ -11,7 +11,7 @@ Every target has K optional `injected...` properties, half class-typed (`Service
 extra one when K is odd) and half protocol-typed (`(any ServiceP<i>)?`), plus five ordinary
 stored properties. Each also gets, for the contenders:
   - `registerServices(_:in: Injector)`: one PropertyInjector registration per property;
-  - `makeSwinjectContainer()`: the services `.inObjectScope(.container)`, and the target
+  - `makeSwinjectContainer(scope:)`: the services in that object scope (`.container` by default), and the target
     registered with an `initCompleted` that resolves every property;
   - `fillByHand(_:)`: `if x == nil { x = service }` for every property, the physical limit.
 """
@@ -80,7 +80,7 @@ def swinject_body(type_name, props):
     for kind, i in props:
         impl = f"ServiceA{i}()" if kind == "A" else f"ImplP{i}()"
         lines.append(
-            f"    container.register({service_type(kind, i)}.self) {{ _ in {impl} }}.inObjectScope(.container)"
+            f"    container.register({service_type(kind, i)}.self) {{ _ in {impl} }}.inObjectScope(scope)"
         )
     lines.append(f"    container.register({type_name}.self) {{ _ in {type_name}() }}")
     lines.append("      .initCompleted { resolver, target in")
@@ -105,7 +105,7 @@ def conformance(type_name, label, props):
 {registrations(props)}
   }}
 
-  static func makeSwinjectContainer() -> Container {{
+  static func makeSwinjectContainer(scope: ObjectScope = .container) -> Container {{
 {swinject_body(type_name, props)}
   }}
 

@@ -50,17 +50,23 @@ private final class Shelter: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAnimal": \Shelter.injectedAnimal] }
 }
 
+/// An injector with a logger and a RequestID factory that counts its calls.
+private func injectorCountingRequestIDs() throws -> (Injector, Counter) {
+  let injector = Injector()
+  let calls = Counter()
+  try injector.register(RequestID.self) { _ in
+    calls.increment()
+    return RequestID()
+  }
+  try injector.register(ConsoleLogger(), as: (any Logger).self)
+  return (injector, calls)
+}
+
 @Suite("Factories")
 struct FactoryTests {
   @Test("A transient factory makes a new value for every property it fills")
   func transientFactoryMakesNewValues() throws {
-    let injector = Injector()
-    let calls = Counter()
-    try injector.register(RequestID.self) { _ in
-      calls.increment()
-      return RequestID()
-    }
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let (injector, calls) = try injectorCountingRequestIDs()
     let screen = Screen()
     try injector.inject(screen)
     let other = Screen()
@@ -72,13 +78,7 @@ struct FactoryTests {
 
   @Test("A factory runs only for nil properties")
   func factoryRunsOnlyForNilProperties() throws {
-    let injector = Injector()
-    let calls = Counter()
-    try injector.register(RequestID.self) { _ in
-      calls.increment()
-      return RequestID()
-    }
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    let (injector, calls) = try injectorCountingRequestIDs()
     let screen = Screen()
     let own = RequestID()
     screen.injectedRequestIDFirst = own

@@ -16,93 +16,41 @@ func registerLifecycles(_ registrar: Registrar) throws {
 /// Every service of Flat5 as a lazy singleton (PropertyInjector) or `.container` object
 /// (Swinject); by hand, the shared instances.
 private func registerSingletonInjection(_ registrar: Registrar) throws {
-  let scenario = Catalog.singletons
-  let injector = Injector()
-  try injector.register(ServiceA0.self, scope: .singleton) { _ in ServiceA0() }
-  try injector.register(ServiceA1.self, scope: .singleton) { _ in ServiceA1() }
-  try injector.register(ServiceA2.self, scope: .singleton) { _ in ServiceA2() }
-  try injector.register((any ServiceP0).self, scope: .singleton) { _ in ImplP0() }
-  try injector.register((any ServiceP1).self, scope: .singleton) { _ in ImplP1() }
-  let services = Services()
-  try registerFlat5(
-    scenario, injector: injector, byHand: { $0.fillByHand(services) }, container: Flat5.makeSwinjectContainer(),
-    registrar)
+  try registerInjectionContenders(
+    Catalog.singletons, Flat5.self,
+    injector: { _ in
+      let injector = Injector()
+      try injector.register(ServiceA0.self, scope: .singleton) { _ in ServiceA0() }
+      try injector.register(ServiceA1.self, scope: .singleton) { _ in ServiceA1() }
+      try injector.register(ServiceA2.self, scope: .singleton) { _ in ServiceA2() }
+      try injector.register((any ServiceP0).self, scope: .singleton) { _ in ImplP0() }
+      try injector.register((any ServiceP1).self, scope: .singleton) { _ in ImplP1() }
+      return injector
+    },
+    container: { Flat5.makeSwinjectContainer(scope: .container) }, registrar)
 }
 
 /// Every service of Flat5 from a transient factory: a new value for every property.
 private func registerFactoryInjection(_ registrar: Registrar) throws {
-  let scenario = Catalog.factories
-  let injector = Injector()
-  try injector.register(ServiceA0.self) { _ in ServiceA0() }
-  try injector.register(ServiceA1.self) { _ in ServiceA1() }
-  try injector.register(ServiceA2.self) { _ in ServiceA2() }
-  try injector.register((any ServiceP0).self) { _ in ImplP0() }
-  try injector.register((any ServiceP1).self) { _ in ImplP1() }
-
-  let container = Container()
-  container.register(ServiceA0.self) { _ in ServiceA0() }.inObjectScope(.transient)
-  container.register(ServiceA1.self) { _ in ServiceA1() }.inObjectScope(.transient)
-  container.register(ServiceA2.self) { _ in ServiceA2() }.inObjectScope(.transient)
-  container.register((any ServiceP0).self) { _ in ImplP0() }.inObjectScope(.transient)
-  container.register((any ServiceP1).self) { _ in ImplP1() }.inObjectScope(.transient)
-  container.register(Flat5.self) { _ in Flat5() }
-    .initCompleted { resolver, target in
-      target.injectedA0 = resolver.resolve(ServiceA0.self)
-      target.injectedA1 = resolver.resolve(ServiceA1.self)
-      target.injectedA2 = resolver.resolve(ServiceA2.self)
-      target.injectedP0 = resolver.resolve((any ServiceP0).self)
-      target.injectedP1 = resolver.resolve((any ServiceP1).self)
-    }
-
-  try registerFlat5(
-    scenario, injector: injector,
-    byHand: { target in
+  try registerInjectionContenders(
+    Catalog.factories, Flat5.self,
+    injector: { _ in
+      let injector = Injector()
+      try injector.register(ServiceA0.self) { _ in ServiceA0() }
+      try injector.register(ServiceA1.self) { _ in ServiceA1() }
+      try injector.register(ServiceA2.self) { _ in ServiceA2() }
+      try injector.register((any ServiceP0).self) { _ in ImplP0() }
+      try injector.register((any ServiceP1).self) { _ in ImplP1() }
+      return injector
+    },
+    byHand: { target, _ in
       if target.injectedA0 == nil { target.injectedA0 = ServiceA0() }
       if target.injectedA1 == nil { target.injectedA1 = ServiceA1() }
       if target.injectedA2 == nil { target.injectedA2 = ServiceA2() }
       if target.injectedP0 == nil { target.injectedP0 = ImplP0() }
       if target.injectedP1 == nil { target.injectedP1 = ImplP1() }
     },
-    container: container, registrar)
-}
-
-/// The three contenders filling fresh Flat5 objects, each checked once before measuring.
-private func registerFlat5(
-  _ scenario: Scenario,
-  injector: Injector,
-  byHand: @escaping (Flat5) -> Void,
-  container: Container,
-  _ registrar: Registrar
-) throws {
-  let warmUp = Flat5()
-  try injector.inject(warmUp)
-  requireFilled(warmUp, by: "PropertyInjector")
-  registrar.add(scenario, .propertyInjector) { benchmark in
-    for _ in benchmark.scaledIterations {
-      let target = Flat5()
-      try injector.inject(target)
-      blackHole(target)
-    }
-  }
-
-  let checked = Flat5()
-  byHand(checked)
-  requireFilled(checked, by: "hand-written")
-  registrar.add(scenario, .handWritten) { benchmark in
-    for _ in benchmark.scaledIterations {
-      let target = Flat5()
-      byHand(target)
-      blackHole(target)
-    }
-  }
-
-  guard let resolved = container.resolve(Flat5.self) else { fatalError("Swinject could not resolve Flat5") }
-  requireFilled(resolved, by: "Swinject")
-  registrar.add(scenario, .swinject) { benchmark in
-    for _ in benchmark.scaledIterations {
-      blackHole(container.resolve(Flat5.self)!)
-    }
-  }
+    container: { Flat5.makeSwinjectContainer(scope: .transient) }, registrar)
 }
 
 /// `resolve` of a created singleton and of a transient factory's type.

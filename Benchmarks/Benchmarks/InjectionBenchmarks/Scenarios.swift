@@ -89,7 +89,7 @@ func registerCachedInjection<Target: BenchmarkTarget>(_: Target.Type, _ registra
       try Target.registerServices(services, in: injector)
       return injector
     },
-    container: Target.makeSwinjectContainer, registrar)
+    container: { Target.makeSwinjectContainer(scope: .container) }, registrar)
 }
 
 // MARK: - 5. Registry size
@@ -107,17 +107,18 @@ func registerRegistrySize(_ count: Int, _ registrar: Registrar) throws {
       return injector
     },
     container: {
-      let container = Flat5.makeSwinjectContainer()  // five services and Flat5
+      let container = Flat5.makeSwinjectContainer(scope: .container)  // five services and Flat5
       addPaddingRegistrations(count - 6, to: container)
       return container
     }, registrar)
 }
 
 /// The three single-thread contenders of one scenario.
-private func registerInjectionContenders<Target: BenchmarkTarget>(
+func registerInjectionContenders<Target: BenchmarkTarget>(
   _ scenario: Scenario,
   _: Target.Type,
   injector makeInjector: (Services) throws -> Injector,
+  byHand: @escaping (Target, Services) -> Void = { target, services in target.fillByHand(services) },
   container makeContainer: () -> Container,
   _ registrar: Registrar
 ) throws {
@@ -135,13 +136,13 @@ private func registerInjectionContenders<Target: BenchmarkTarget>(
     }
   }
 
-  let byHand = Target()
-  byHand.fillByHand(services)
-  requireFilled(byHand, by: "hand-written")
+  let filledByHand = Target()
+  byHand(filledByHand, services)
+  requireFilled(filledByHand, by: "hand-written")
   registrar.add(scenario, .handWritten) { benchmark in
     for _ in benchmark.scaledIterations {
       let target = Target()
-      target.fillByHand(services)
+      byHand(target, services)
       blackHole(target)
     }
   }
@@ -195,7 +196,7 @@ func registerTwoThreads(_ registrar: Registrar) throws {
     try helper.run(fill, alongside: fill)
   }
 
-  let resolver = UncheckedSendable(value: Flat5.makeSwinjectContainer().synchronize())
+  let resolver = UncheckedSendable(value: Flat5.makeSwinjectContainer(scope: .container).synchronize())
   requireFilled(resolver.value.resolve(Flat5.self)!, by: "Swinject (synchronized)")
   registrar.add(scenario, .swinject) { _ in
     let fill = {

@@ -12,9 +12,9 @@ protocol BenchmarkTarget: InjectableSettable {
   init()
   /// One PropertyInjector registration per injectable property.
   static func registerServices(_ services: Services, in injector: Injector) throws
-  /// A container with the services `.inObjectScope(.container)`, and the target with an
-  /// `initCompleted` that resolves every injectable property.
-  static func makeSwinjectContainer() -> Container
+  /// A container with the services in `scope` (`.container`: one instance each), and the
+  /// target with an `initCompleted` that resolves every injectable property.
+  static func makeSwinjectContainer(scope: ObjectScope) -> Container
   /// `if injectedX == nil { injectedX = services.x }` for every injectable property.
   func fillByHand(_ services: Services)
 }
