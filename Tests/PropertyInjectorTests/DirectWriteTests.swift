@@ -179,4 +179,16 @@ struct DirectWriteLayoutTests {
       }
     }
   }
+
+  @Test("Only an optional class reference has its nil read as a zero word; other layouts take the general check")
+  func nilAsZeroWordOnlyForClassReferences() {
+    #expect(DirectAccess<Cache?>.nilIsZeroFirstWord())
+    #expect(DirectAccess<ImageCache?>.nilIsZeroFirstWord())
+    #expect(!DirectAccess<String?>.nilIsZeroFirstWord(), "an empty string may start with a zero word")
+    #expect(!DirectAccess<Int?>.nilIsZeroFirstWord())
+    #expect(!DirectAccess<[Int]?>.nilIsZeroFirstWord())
+    #expect(!DirectAccess<(any Describing)?>.nilIsZeroFirstWord())
+    #expect(!DirectAccess<(any Logger)?>.nilIsZeroFirstWord())
+    #expect(!DirectAccess<Any?>.nilIsZeroFirstWord())
+  }
 }

@@ -197,26 +197,17 @@ enum DirectAccess<Value: OptionalProtocol> {
     nilIsZeroFirstWord ? UnsafeRawPointer(slot).load(as: UInt.self) == 0 : Value.isNone(at: slot)
   }
 
-  /// Whether `Value`'s nil is stored as a zero first word that no non-nil value can have: true
-  /// for optional class references and class-bound existentials, whose first word is a
-  /// reference that is never null.
+  /// Whether `Value`'s nil is a zero word that no non-nil value can have: true for an optional
+  /// class reference, whose `nil` is the null pointer and whose values are references, never
+  /// null (Swift's ABI). Decided by the type, not by inspecting how `nil` is stored: copying a
+  /// `nil` of another layout (a `String?`) copies unspecified bytes that may be zero, while
+  /// some values (an empty string) really start with a zero word.
   ///
-  /// Tested, not assumed: the optional must be no larger than its payload (nil is encoded in the
-  /// payload's invalid bit patterns, not in an extra tag byte), and writing nil into memory
-  /// filled with a non-zero pattern must leave its first word zero, so zero is the payload's
-  /// "no value" pattern there, which a valid payload never has. Any other layout (an `Int?`, an
-  /// `(any P)?` whose nil lives in its metadata word) keeps the general check.
+  /// Class-bound existentials (`(any P)?` with `P: AnyObject`) would qualify too, but no public
+  /// API tells them from other existentials, so they take the general check, which costs a
+  /// metadata lookup per fill.
   static func nilIsZeroFirstWord() -> Bool {
-    let size = MemoryLayout<Value>.size
-    guard size == MemoryLayout<Value.Wrapped>.size, size >= MemoryLayout<UInt>.size,
-      MemoryLayout<Value>.alignment >= MemoryLayout<UInt>.alignment
-    else { return false }
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: MemoryLayout<Value>.alignment)
-    defer { buffer.deallocate() }
-    buffer.initializeMemory(as: UInt8.self, repeating: 0xA5, count: size)
-    let nothing = buffer.initializeMemory(as: Value.self, repeating: .nothing, count: 1)
-    defer { nothing.deinitialize(count: 1) }
-    return UnsafeRawPointer(nothing).load(as: UInt.self) == 0
+    Value.Wrapped.self is AnyObject.Type && MemoryLayout<Value>.size == MemoryLayout<UInt>.size
   }
 }
 
