@@ -10,22 +10,30 @@ private final class Feed: InjectableSettable {
   }
 }
 
+/// A Feed injected by an injector whose Database factory counts its calls (none yet). The
+/// caller keeps the injector: a Lazy holds it weakly.
+private func feedWithCountingDatabase() throws -> (Injector, Counter, Feed) {
+  let injector = Injector()
+  let calls = Counter()
+  try injector.register(Database.self) { _ in Database(number: calls.increment()) }
+  try injector.register(ConsoleLogger(), as: (any Logger).self)
+  let feed = Feed()
+  try injector.inject(feed)
+  return (injector, calls, feed)
+}
+
 @Suite("Lazy")
 struct LazyTests {
   @Test("Injecting a Lazy checks the value can be resolved, but creates nothing until .value")
   func creationWaitsForFirstUse() throws {
-    let injector = Injector()
-    let calls = Counter()
-    try injector.register(Database.self) { _ in Database(number: calls.increment()) }
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    let feed = Feed()
-    try injector.inject(feed)
+    let (injector, calls, feed) = try feedWithCountingDatabase()
     #expect(calls.value == 0)
     let lazy = try #require(feed.injectedDatabase)
     let first = try lazy.value
     #expect(calls.value == 1)
     #expect(try lazy.value === first, "kept after the first read, even from a transient factory")
     #expect(calls.value == 1)
+    withExtendedLifetime(injector) {}
   }
 
   @Test("A Lazy of something that cannot be resolved fails the injection, all or nothing")
@@ -41,12 +49,7 @@ struct LazyTests {
 
   @Test("Reading a Lazy from many threads at once creates the value once")
   func concurrentReadsCreateOnce() throws {
-    let injector = Injector()
-    let calls = Counter()
-    try injector.register(Database.self) { _ in Database(number: calls.increment()) }
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    let feed = Feed()
-    try injector.inject(feed)
+    let (injector, calls, feed) = try feedWithCountingDatabase()
     let lazy = try #require(feed.injectedDatabase)
     let numbers = Locked2<Set<Int>>([])
     DispatchQueue.concurrentPerform(iterations: 32) { _ in
@@ -55,6 +58,7 @@ struct LazyTests {
     }
     #expect(calls.value == 1)
     #expect(numbers.value == [1])
+    withExtendedLifetime(injector) {}
   }
 
   @Test("A Lazy whose creation failed tries again on the next read")

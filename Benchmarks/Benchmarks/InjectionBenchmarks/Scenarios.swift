@@ -12,26 +12,7 @@ import Swinject
 func registerFirstInjection<Target: BenchmarkTarget>(_: Target.Type, _ registrar: Registrar) throws {
   let scenario = Catalog.firstInjection(Target.label)
   let services = Services()
-
-  registrar.add(scenario, .propertyInjector) { benchmark in
-    for _ in benchmark.scaledIterations {
-      let injector = Injector()
-      try Target.registerServices(services, in: injector)
-      let target = Target()
-      try injector.inject(target)
-      blackHole(target)
-      blackHole(injector)
-    }
-  }
-  registrar.add(scenario, .registrationsOnly) { benchmark in
-    for _ in benchmark.scaledIterations {
-      let injector = Injector()
-      try Target.registerServices(services, in: injector)
-      let target = Target()
-      blackHole(target)
-      blackHole(injector)
-    }
-  }
+  registerNewInjectorContenders(scenario, Target.self, registrar) { try Target.registerServices(services, in: $0) }
   registrar.add(scenario, .mirror) { benchmark in
     for _ in benchmark.scaledIterations {
       let target = Target()
@@ -50,16 +31,26 @@ func registerFirstInjection<Target: BenchmarkTarget>(_: Target.Type, _ registrar
 /// First injection of Flat5 when the new injector also holds padding registrations of the
 /// same service types, which the plan builder has to look at and reject.
 func registerFirstInjectionWithLargeRegistry(_ registrar: Registrar) {
-  let scenario = Catalog.firstInjectionLargeRegistry
   let services = Services()
-  let padding = Catalog.largeRegistry - 5
+  registerNewInjectorContenders(Catalog.firstInjectionLargeRegistry, Flat5.self, registrar) { injector in
+    try Flat5.registerServices(services, in: injector)
+    try addPaddingRegistrations(Catalog.largeRegistry - 5, services: services, to: injector)
+  }
+}
 
+/// The two contenders of a first-injection scenario: a new injector, `register`, then `inject`
+/// of a fresh object; and the same without `inject`, to subtract.
+private func registerNewInjectorContenders<Target: BenchmarkTarget>(
+  _ scenario: Scenario,
+  _: Target.Type,
+  _ registrar: Registrar,
+  register: @escaping (Injector) throws -> Void
+) {
   registrar.add(scenario, .propertyInjector) { benchmark in
     for _ in benchmark.scaledIterations {
       let injector = Injector()
-      try Flat5.registerServices(services, in: injector)
-      try addPaddingRegistrations(padding, services: services, to: injector)
-      let target = Flat5()
+      try register(injector)
+      let target = Target()
       try injector.inject(target)
       blackHole(target)
       blackHole(injector)
@@ -68,9 +59,8 @@ func registerFirstInjectionWithLargeRegistry(_ registrar: Registrar) {
   registrar.add(scenario, .registrationsOnly) { benchmark in
     for _ in benchmark.scaledIterations {
       let injector = Injector()
-      try Flat5.registerServices(services, in: injector)
-      try addPaddingRegistrations(padding, services: services, to: injector)
-      let target = Flat5()
+      try register(injector)
+      let target = Target()
       blackHole(target)
       blackHole(injector)
     }
