@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Android)
-  @preconcurrency import Android
-#endif
-
 /// The creations in progress on the current thread, innermost last: how the library detects a
 /// cycle before it overflows the stack, and reports the whole path.
 ///
@@ -37,14 +27,7 @@ final class CreationStack {
   @exclusivity(unchecked) private(set) var objectsInCallback: [ObjectIdentifier] = []
 
   /// The current thread's stack.
-  static var current: CreationStack {
-    if let raw = pthread_getspecific(threadKey) {
-      return Unmanaged<CreationStack>.fromOpaque(raw).takeUnretainedValue()
-    }
-    let stack = CreationStack()
-    pthread_setspecific(threadKey, Unmanaged.passRetained(stack).toOpaque())
-    return stack
-  }
+  static var current: CreationStack { stacks.value }
 
   /// The labels of the creations in progress, outermost first.
   var path: [String] { frames.map(\.site.label) }
@@ -72,24 +55,5 @@ final class CreationStack {
   }
 }
 
-/// The key of each thread's ``CreationStack``; the destructor releases it when the thread ends.
-private let threadKey: pthread_key_t = {
-  var key = pthread_key_t()
-  pthread_key_create(&key) { raw in
-    #if canImport(Darwin)
-      Unmanaged<CreationStack>.fromOpaque(raw).release()
-    #else
-      if let raw { Unmanaged<CreationStack>.fromOpaque(raw).release() }
-    #endif
-  }
-  return key
-}()
-
-/// An identifier for the current thread, unique among live threads.
-func currentThreadID() -> UInt {
-  #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-  #else
-    UInt(pthread_self())
-  #endif
-}
+/// Each thread's ``CreationStack``.
+private let stacks = ThreadLocal { CreationStack() }

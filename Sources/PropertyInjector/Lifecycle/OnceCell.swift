@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  @preconcurrency import Glibc
-#elseif canImport(Musl)
-  @preconcurrency import Musl
-#elseif canImport(Android)
-  @preconcurrency import Android
-#endif
-
 /// A value created at most once, on first use, even when many threads ask at the same moment:
 /// the storage behind lazy singletons and ``Lazy``.
 ///
@@ -103,26 +93,20 @@ final class OnceCell: @unchecked Sendable {
 final class CreationCoordinator: @unchecked Sendable {
   static let shared = CreationCoordinator()
 
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  /// The cell each waiting thread waits for. Guarded by `mutex`.
+  private let condition = ConditionLock()
+  /// The cell each waiting thread waits for. Guarded by `condition`.
   private var waiting: [UInt: OnceCell] = [:]
 
-  private init() {
-    mutex.initialize(to: pthread_mutex_t())
-    condition.initialize(to: pthread_cond_t())
-    pthread_mutex_init(mutex, nil)
-    pthread_cond_init(condition, nil)
-  }
+  private init() {}
 
-  func lock() { pthread_mutex_lock(mutex) }
-  func unlock() { pthread_mutex_unlock(mutex) }
-  func broadcast() { pthread_cond_broadcast(condition) }
+  func lock() { condition.lock() }
+  func unlock() { condition.unlock() }
+  func broadcast() { condition.broadcast() }
 
   /// Blocks `thread` until some cell changes state. Call with the mutex held.
   func wait(_ thread: UInt, for cell: OnceCell) {
     waiting[thread] = cell
-    pthread_cond_wait(condition, mutex)
+    condition.wait()
     waiting[thread] = nil
   }
 
