@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -18,7 +18,11 @@ let package = Package(
     .executable(name: "PropertyInjectorDemo", targets: ["PropertyInjectorDemo"]),
   ],
   targets: [
-    .target(name: "PropertyInjector", swiftSettings: strictSettings),
+    .target(
+      name: "PropertyInjector",
+      // Every unsafe operation is marked `unsafe`, with a comment saying why it is sound.
+      swiftSettings: strictSettings + [.unsafeFlags(["-strict-memory-safety"])]
+    ),
     .executableTarget(
       name: "PropertyInjectorDemo",
       dependencies: ["PropertyInjector"],

@@ -1,9 +1,12 @@
-/// A class whose properties an ``Injector`` can fill, because it lists them in a key-path table.
+/// A class whose properties an ``Injector`` can fill, because it says how to write them.
 ///
-/// `Mirror` can read an object's properties but cannot write them, so a type that wants
-/// injection lists its settable properties, by name, in ``injectableKeyPaths``. The injector
-/// finds candidates with `Mirror` (names that start with `injected`, and names registered
-/// with ``Injector/register(_:named:)``) and writes through the table.
+/// `Mirror` can read an object's properties but cannot write them. The injector finds the
+/// candidates with `Mirror` (names that start with `injected`, and names registered with
+/// ``Injector/register(_:named:)``) and writes them through the class's table:
+///
+/// - With the `@Injectable` macro (the `Macros` package trait), the compiler writes the table,
+///   with typed accessors: the fast path, and mistakes are compile errors.
+/// - By hand, list the settable properties, by name, in ``injectableKeyPaths``:
 ///
 /// ```swift
 /// final class ProfileScreen: InjectableSettable {
@@ -22,29 +25,33 @@
 /// }
 /// ```
 ///
-/// ## Non-final classes
-/// Declare the table as a `class var`, and let each subclass add its own entries to its
-/// superclass's. The injector reads the table of the object's dynamic type, so a subclass
-/// instance gets its base class's properties injected too:
+/// ## Class hierarchies
+/// The injector reads the table of every class in the object's hierarchy that has one, so a
+/// subclass lists only its own properties. A non-final class declares the table as a
+/// `class var`; a subclass that adds properties overrides it (merging its superclass's entries
+/// is allowed and harmless):
 ///
 /// ```swift
 /// class BaseScreen: InjectableSettable {
 ///   var injectedLogger: (any Logger)?
-///   class var injectableKeyPaths: [String: AnyKeyPath] {
-///     ["injectedLogger": \BaseScreen.injectedLogger]
-///   }
+///   class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \BaseScreen.injectedLogger] }
 /// }
 ///
 /// final class SettingsScreen: BaseScreen {
 ///   var injectedStore: SettingsStore?
 ///   override class var injectableKeyPaths: [String: AnyKeyPath] {
-///     super.injectableKeyPaths.merging(["injectedStore": \SettingsScreen.injectedStore]) { $1 }
+///     ["injectedStore": \SettingsScreen.injectedStore]
 ///   }
 /// }
 /// ```
 ///
+/// An entry reaches the property of its name declared by the key path's root class or the
+/// nearest superclass that declares one. So a subclass property named like a superclass's
+/// private (or other-module internal) property is written through the subclass's entry, and the
+/// superclass's through the superclass's own table.
+///
 /// ## Main-actor classes
-/// A `@MainActor` class can only form key paths to its properties on the main actor, so it
+/// A `@MainActor` class forms key paths to its properties only on the main actor, so it
 /// conforms with an isolated conformance (Swift 6.2 and later), and is injected on the main
 /// actor:
 ///
@@ -52,9 +59,7 @@
 /// @MainActor final class Screen { var injectedLogger: (any Logger)? }
 ///
 /// extension Screen: @MainActor InjectableSettable {
-///   static var injectableKeyPaths: [String: AnyKeyPath] {
-///     ["injectedLogger": \Screen.injectedLogger]
-///   }
+///   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \Screen.injectedLogger] }
 /// }
 /// ```
 ///
@@ -67,20 +72,22 @@
 /// the type, the property and the fix, whatever the property currently holds:
 /// - every candidate is optional (`T?` or `T!`) and has an entry (``InjectionError/Code/notOptional``,
 ///   ``InjectionError/Code/missingFromTable``);
-/// - every key names a stored property (``InjectionError/Code/staleTableEntry``);
-/// - every key path is a `ReferenceWritableKeyPath` whose root is the class (or a superclass)
-///   and whose value type is the property's declared type
-///   (``InjectionError/Code/keyPathMismatch``, ``InjectionError/Code/keyPathNotWritable``).
+/// - every key names a stored property its key path can reach (``InjectionError/Code/staleTableEntry``);
+/// - every key path is a `ReferenceWritableKeyPath` that starts at the class (or a superclass)
+///   and leads, in one step, to the property it names, whose declared type is its value type
+///   (``InjectionError/Code/keyPathMismatch``, ``InjectionError/Code/keyPathNotWritable``);
+/// - no key path is listed under two names (``InjectionError/Code/duplicateTableEntry``).
 ///
-/// Two entries with the same declared type swapped (`"injectedA": \.injectedB`) cannot be
-/// told apart from the types, because the key paths of a non-final class's properties do not
-/// reveal which property they reach.
+/// A hand-written table cannot show that a property is `weak` or `unowned`; the injector checks
+/// instead, after writing a value that nothing else keeps, that the property kept it
+/// (``InjectionError/Code/notRetained``). `@Injectable` sees the declaration and reports it
+/// before anything is made.
 public protocol InjectableSettable: AnyObject {
   /// The properties the injector may write, keyed by property name.
   ///
   /// Keys are property names exactly as declared; values are key paths to those properties.
   /// Listing a property here does not make it a candidate: only its name does (the `injected`
-  /// prefix, or a name registration).
+  /// prefix, or a name registration). `@Injectable` writes it.
   static var injectableKeyPaths: [String: AnyKeyPath] { get }
 
   /// Called once after an injection that set at least one property.
@@ -97,4 +104,64 @@ public protocol InjectableSettable: AnyObject {
 extension InjectableSettable {
   /// Does nothing.
   public func didInjectDependencies() {}
+}
+
+/// A class whose properties have typed accessors: what `@Injectable` writes, one list per class.
+///
+/// The injector reads the accessors of every class in an object's hierarchy, each class's own
+/// (a subclass's list does not repeat its superclass's). Typed accessors are the fast path:
+/// a cached injection calls them directly, with values cast once per plan, on every platform.
+///
+/// You rarely write this by hand; `@Injectable` does:
+///
+/// ```swift
+/// extension Screen: InjectableAccessors {
+///   static var injectableAccessors: [InjectableAccessor] {
+///     [InjectableAccessor("injectedLogger", \Screen.injectedLogger,
+///                         isNil: { $0.injectedLogger == nil }, write: { $0.injectedLogger = $1 },
+///                         clear: { $0.injectedLogger = nil })]
+///   }
+/// }
+/// ```
+public protocol InjectableAccessors: AnyObject {
+  /// The typed accessors of the properties this class declares.
+  static var injectableAccessors: [InjectableAccessor] { get }
+}
+
+/// The typed accessor of one optional stored property: how to tell whether it is nil, write a
+/// value into it, and set it back to nil.
+public struct InjectableAccessor {
+  /// How a property holds its value.
+  public enum Ownership: Sendable {
+    /// A strong reference, or a value.
+    case strong
+    /// A `weak` reference: it keeps nothing alive.
+    case weak
+    /// An `unowned` (or `unowned(unsafe)`) reference: it keeps nothing alive, and reading it
+    /// after its value is gone traps.
+    case unowned
+  }
+
+  let accessor: AnyAccessor
+
+  /// An accessor for the property `name` of `Root`.
+  ///
+  /// - Parameters:
+  ///   - name: The property's name, as declared.
+  ///   - keyPath: The key path to the property, for messages and explanations.
+  ///   - ownership: How the property holds its value; `weak` and `unowned` properties are
+  ///     only filled with values something else keeps (instances and singletons).
+  ///   - isNil: Whether the property is nil.
+  ///   - write: Writes a value: a plain assignment, so observers, overrides and Observation run.
+  ///   - clear: Sets the property to nil, to undo a write when an injection fails after it.
+  public init<Root: AnyObject, Wrapped>(
+    _ name: String,
+    _ keyPath: ReferenceWritableKeyPath<Root, Wrapped?>,
+    ownership: Ownership = .strong,
+    isNil: @escaping (Root) -> Bool,
+    write: @escaping (Root, Wrapped) -> Void,
+    clear: @escaping (Root) -> Void
+  ) {
+    accessor = Accessor(name: name, keyPath: keyPath, ownership: ownership, isNil: isNil, write: write, clear: clear)
+  }
 }

@@ -5,7 +5,7 @@
 ///
 /// ```text
 /// How the injector fills FeedScreen (6 candidates):
-/// - Screen.injectedLogger: Logger? ← ConsoleLogger (as Logger): exact type
+/// - Screen.injectedLogger: (any Logger)? ← ConsoleLogger (as any Logger): exact type
 /// - FeedScreen.injectedThumbnailCache: Cache? ← ImageCache (for FeedScreen, id "thumbnailCache", including ancestors):
 ///     its name ends with id "thumbnailCache"; registered for FeedScreen; ancestor match: an ImageCache is a Cache
 /// - FeedScreen.analytics: Analytics? — already set, left alone
@@ -69,20 +69,21 @@ public struct InjectionReport: Sendable, CustomStringConvertible {
   public let typeName: String
   /// Every candidate, in declaration order, base classes first.
   public let entries: [Entry]
-  /// Problems with the type's key-path table that concern no candidate (stale entries).
-  public let tableProblems: [InjectionError.Problem]
+  /// Problems that concern no single candidate: the injector's configuration problems, and
+  /// the type's table problems (stale entries, unusable key paths). Each fails every injection.
+  public let problems: [InjectionError.Problem]
 
   /// Whether injecting the object now would succeed (factories permitting).
   public var wouldSucceed: Bool {
-    tableProblems.isEmpty && entries.allSatisfy { $0.status == .filled || $0.status == .alreadySet }
+    problems.isEmpty && entries.allSatisfy { $0.status == .filled || $0.status == .alreadySet }
   }
 
   /// The whole account, one entry per line.
   public var description: String {
     var lines = ["How the injector fills \(typeName) (\(entries.count) candidate\(entries.count == 1 ? "" : "s")):"]
     lines += entries.map { "- " + $0.description }
-    lines += tableProblems.map { "- table problem: " + $0.description.replacingNewlines(with: "\n    ") }
-    if entries.isEmpty && tableProblems.isEmpty {
+    lines += problems.map { "- problem: " + $0.description.replacingNewlines(with: "\n    ") }
+    if entries.isEmpty && problems.isEmpty {
       lines.append("- nothing: no property starts with \"injected\" or has a name registration")
     }
     return lines.joined(separator: "\n")

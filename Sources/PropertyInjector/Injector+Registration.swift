@@ -2,9 +2,9 @@ extension Injector {
   /// Registers an instance to fill nil properties of its type.
   ///
   /// ```swift
-  /// try injector.register(ConsoleLogger(), as: (any Logger).self)        // fills `Logger?` properties
-  /// try injector.register(ImageCache(), includingAncestors: true)        // also `Cache?` properties
-  /// try injector.register(ImageCache(), for: ProfileScreen.self, id: "first")  // only `…First` on ProfileScreen
+  /// injector.register(ConsoleLogger(), as: (any Logger).self)        // fills `(any Logger)?` properties
+  /// injector.register(ImageCache(), includingAncestors: true)        // also `Cache?` properties
+  /// injector.register(ImageCache(), for: ProfileScreen.self, id: "first")  // only `…First` on ProfileScreen
   /// ```
   ///
   /// A registration fills a candidate property (one whose name starts with `injected`) when:
@@ -20,8 +20,13 @@ extension Injector {
   /// Registering again with the same type, target and id (ignoring its case) replaces the
   /// earlier registration.
   ///
-  /// The instance is used as it is: it is not injected itself. The injector keeps it alive
-  /// until it is unregistered or the injector is released.
+  /// The instance is handed, as it is, to every object it fills, on whatever thread injects
+  /// them: so it must be `Sendable`. For a type that is not, but that you know to be safe (or
+  /// used from one thread only), use ``register(unchecked:as:includingAncestors:for:id:)``.
+  ///
+  /// An id that can never match a property name (empty, blank, or with whitespace) registers
+  /// nothing: it is kept as a configuration problem (``InjectionError/Code/invalidID``) that
+  /// ``validate(_:)`` and every `inject` and `resolve` report until it is unregistered.
   ///
   /// - Parameters:
   ///   - instance: The value to hand out. The same instance fills every property it fits.
@@ -30,150 +35,161 @@ extension Injector {
   ///     cast to, not just `type`.
   ///   - target: Fill only objects of this class or its subclasses.
   ///   - id: Fill only properties whose names end with this string, compared ignoring case.
-  /// - Throws: ``InjectionError`` with ``InjectionError/Code/optionalRegistration`` if
-  ///   `Service` is optional or `instance` is `nil`, or ``InjectionError/Code/emptyID`` if `id`
-  ///   is empty or blank. Nothing is registered when it throws.
-  /// - Complexity: O(1) amortized, plus forgetting the cached plans.
-  public func register<Service>(
+  /// - Complexity: O(1) amortized, plus dropping the cached plans.
+  public func register<Service: Sendable>(
     _ instance: Service,
     as type: Service.Type = Service.self,
     includingAncestors: Bool = false,
     for target: AnyClass? = nil,
     id: String? = nil
-  ) throws {
-    try Self.rejectOptional(instance, operation: "register(\(readableName(of: Service.self)))")
-    let match = Registration.TypeMatch(
-      target: target.map(TargetClass.init),
-      id: try id.map {
-        try Self.validated(id: $0, for: Service.self, operation: "register(\(readableName(of: Service.self)))")
-      },
-      includingAncestors: includingAncestors
-    )
-    updateRegistry { $0.add(Probe<Service>(), .instance(instance), .type(match)) }
+  ) {
+    add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
+  }
+
+  /// Registers an instance whose type is not `Sendable`, on your promise that sharing it is safe.
+  ///
+  /// Like ``register(_:as:includingAncestors:for:id:)``, without the compiler's check: for types
+  /// written before Swift 6 that are thread-safe (or that you inject from one thread only).
+  /// Prefer making the type `Sendable`.
+  public func register<Service>(
+    unchecked instance: Service,
+    as type: Service.Type = Service.self,
+    includingAncestors: Bool = false,
+    for target: AnyClass? = nil,
+    id: String? = nil
+  ) {
+    add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
   }
 
   /// Registers a value to fill the property with exactly this name, on any object.
   ///
   /// ```swift
-  /// try injector.register(Analytics(), named: "analytics")   // fills `var analytics: Analytics?`
+  /// injector.register(Analytics(), named: "analytics")   // fills `var analytics: Analytics?`
   /// ```
   ///
   /// The property need not start with `injected`: a name registration makes the property with
-  /// that name a candidate in every type that has one, so it must be optional and listed in
-  /// the type's ``InjectableSettable/injectableKeyPaths``. A name registration comes before
-  /// every type registration. When the value does not fit the property's declared type,
-  /// injecting a nil property of that name throws ``InjectionError/Code/typeMismatch``.
-  /// Registering the same name again replaces the earlier value.
+  /// that name a candidate in every type that has one, so it must be optional and writable by
+  /// the injector. A name registration comes before every type registration of the same
+  /// injector. When the value does not fit the property's declared type, injecting a nil
+  /// property of that name throws ``InjectionError/Code/typeMismatch``. Registering the same
+  /// name again replaces the earlier value. A name that can never match a property (empty,
+  /// blank, or with whitespace) is a configuration problem (``InjectionError/Code/invalidName``).
   ///
   /// - Parameters:
   ///   - value: The value to hand out; it fills the property when it can be cast to the
   ///     property's declared type, as a subclass or conforming type.
   ///   - name: The property's name, compared exactly (case-sensitive).
-  /// - Throws: ``InjectionError`` with ``InjectionError/Code/emptyName`` for an empty or blank
-  ///   name, or ``InjectionError/Code/optionalRegistration`` for an optional value.
-  public func register<Value>(_ value: Value, named name: String) throws {
-    try Self.rejectOptional(value, operation: "register(\(readableName(of: Value.self)), named: \"\(name)\")")
-    try Self.validate(
-      name: name, for: Value.self, operation: "register(\(readableName(of: Value.self)), named: \"\(name)\")")
-    updateRegistry { $0.add(Probe<Value>(), .instance(value), .name(name)) }
+  public func register<Value: Sendable>(_ value: Value, named name: String) {
+    add(Probe<Value>(), .instance(value), named: name)
   }
 
-  /// Removes the registration of `type` with this target and id.
+  /// Registers a value whose type is not `Sendable` under a name, on your promise that sharing
+  /// it is safe; like ``register(_:named:)``.
+  public func register<Value>(unchecked value: Value, named name: String) {
+    add(Probe<Value>(), .instance(value), named: name)
+  }
+
+  /// Removes the registration of `type` with this target and id (or the configuration problem
+  /// a registration with them left).
   ///
   /// - Parameters:
-  ///   - type: The registered type: the `as:` type, or the instance's static type.
+  ///   - type: The registered type: the `as:` type, the instance's static type, or the factory's.
   ///   - target: The target the registration was made for, if any.
   ///   - id: The id it was made with, if any; compared ignoring case.
-  /// - Throws: ``InjectionError`` with ``InjectionError/Code/notRegistered`` when nothing is
-  ///   registered under exactly that type, target and id; the message lists what is.
-  public func unregister<Service>(_ type: Service.Type, for target: AnyClass? = nil, id: String? = nil) throws {
-    let key = RegistrationKey.type(
-      ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), id: id?.lowercased())
-    let removed = updateRegistry { $0.remove(key) }
-    guard removed == nil else { return }
-    let existing = state.withLock { $0.registry.byType[ObjectIdentifier(Service.self)] ?? [] }
-    var conditions: [String] = []
-    if let target { conditions.append("for \(readableName(of: target))") }
-    if let id { conditions.append("with id \"\(id)\"") }
-    let name = readableName(of: Service.self)
-    throw InjectionError(
-      operation: "unregister(\(name))",
-      InjectionError.Problem(
-        code: .notRegistered, typeName: name,
-        summary:
-          "nothing is registered as \(name)\(conditions.isEmpty ? " without a target or id" : " " + conditions.joined(separator: " ")).",
-        nearMisses: existing.map { "\($0.summary) is registered." },
-        fix: existing.isEmpty
-          ? "Check the type: registrations are keyed by the `as:` type, or the instance's static type."
-          : "Pass the target and id the registration was made with."
-      ))
+  /// - Returns: Whether something was registered under exactly that type, target and id.
+  @discardableResult
+  public func unregister<Service>(_ type: Service.Type, for target: AnyClass? = nil, id: String? = nil) -> Bool {
+    remove(.type(ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), id: id?.caseFolded))
   }
 
   /// Removes the name registration for `name`.
   ///
-  /// - Throws: ``InjectionError`` with ``InjectionError/Code/notRegistered`` when nothing is
-  ///   registered under that name.
-  public func unregister(named name: String) throws {
-    let removed = updateRegistry { $0.remove(.name(name)) }
-    guard removed == nil else { return }
-    let names = state.withLock { $0.registry.byName.keys.sorted() }
-    throw InjectionError(
-      operation: "unregister(named: \"\(name)\")",
-      InjectionError.Problem(
-        code: .notRegistered, typeName: "\"\(name)\"",
-        summary: "nothing is registered under the name \"\(name)\".",
-        nearMisses: names.map { "\"\($0)\" is registered." },
-        fix: "Names are compared exactly, including case."
-      ))
+  /// - Returns: Whether something was registered under that name.
+  @discardableResult
+  public func unregister(named name: String) -> Bool {
+    remove(.name(name))
   }
 }
 
 extension Injector {
-  static func rejectOptional<Value>(_ value: Value, operation: @autoclosure () -> String) throws {
-    guard Value.self is any OptionalProtocol.Type else {
-      // Only an existential (`Any`, `any P`) can hide an optional, and `type(of:)` does not see
-      // through `Any` for a generic value, so the value itself is cast; a class instance never
-      // is one, and skipping the cast saves most of a registration's cost.
-      guard !(Value.self is AnyObject.Type), value is any OptionalProtocol else { return }
-      throw optionalRegistration(Value.self, operation: operation())
+  func add<Service>(
+    instance: Service,
+    as type: Service.Type,
+    includingAncestors: Bool,
+    for target: AnyClass?,
+    id: String?
+  ) {
+    let match = Registration.TypeMatch(
+      target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: includingAncestors)
+    add(Probe<Service>(), .instance(instance), .type(match))
+  }
+
+  /// Adds a factory registration of `Service`.
+  func add<Service>(
+    factory: @escaping @Sendable (Resolver) throws -> Service,
+    scope: Scope,
+    match: Registration.Match
+  ) {
+    let probe = Probe<Service>()
+    let made = Factory(factory)
+    let source: Registration.Source =
+      scope == .singleton
+      ? .singleton(made, SingletonCell<Service>(label: "\(probe.name) (singleton)")) : .factory(made)
+    add(probe, source, match)
+  }
+
+  func add(_ service: TypeProbe, _ source: Registration.Source, named name: String, owner: RegistrationOwner? = nil) {
+    add(service, source, .name(name), owner: owner)
+  }
+
+  /// Adds a registration, or records why it can never match; returns whether it was added.
+  /// With an `owner` (a property wrapper), adds only where nothing is registered, or what is
+  /// registered is the owner's own.
+  @discardableResult
+  func add(
+    _ service: TypeProbe,
+    _ source: Registration.Source,
+    _ match: Registration.Match,
+    owner: RegistrationOwner? = nil
+  ) -> Bool {
+    let key = Registration(service: service, source: source, match: match, sequence: 0, owner: nil).key
+    let problem = Self.problem(registering: service, source, match)
+    let (added, replaced) = changeRegistry { registry -> (Bool, Registration?) in
+      if let problem { return (false, registry.reject(key, problem)) }
+      if let owner, let existing = registry[key], existing.owner !== owner { return (false, nil) }
+      return (true, registry.add(service, source, match, owner: owner))
     }
-    throw optionalRegistration(Value.self, operation: operation())
+    withExtendedLifetime(replaced) {}
+    return added
   }
 
-  static func optionalRegistration(_ type: Any.Type, operation: String) -> InjectionError {
-    let name = readableName(of: type)
-    return InjectionError(
-      operation: operation,
-      InjectionError.Problem(
-        code: .optionalRegistration, typeName: name,
-        summary: "the value registered is an optional (\(name)), which could hand out nil.",
-        fix: "Unwrap it before registering (`if let value { try injector.register(value) }`), "
-          + "and register it as the non-optional type."
-      ))
+  /// Removes what is registered under `key`; with an `owner`, only if it is the owner's.
+  @discardableResult
+  func remove(_ key: RegistrationKey, ownedBy owner: RegistrationOwner? = nil) -> Bool {
+    let (removed, registration) = changeRegistry { registry -> (Bool, Registration?) in
+      guard registry.contains(key) else { return (false, nil) }
+      if let owner, registry[key]?.owner !== owner { return (false, nil) }
+      return (true, registry.remove(key))
+    }
+    withExtendedLifetime(registration) {}
+    return removed
   }
 
-  static func validated<Service>(id: String, for _: Service.Type, operation: @autoclosure () -> String) throws
-    -> RegistrationID
-  {
-    guard id.allSatisfy(\.isWhitespace) else { return RegistrationID(id) }
-    throw InjectionError(
-      operation: operation(),
-      InjectionError.Problem(
-        code: .emptyID, typeName: readableName(of: Service.self),
-        summary:
-          "the id is \(id.isEmpty ? "empty" : "blank"); an id is matched against the end of property names, and an empty one would match every property.",
-        fix: "Pass `id: nil` to register without an id, or a non-empty id such as \"first\"."
-      ))
-  }
-
-  static func validate<Value>(name: String, for _: Value.Type, operation: @autoclosure () -> String) throws {
-    guard name.allSatisfy(\.isWhitespace) else { return }
-    throw InjectionError(
-      operation: operation(),
-      InjectionError.Problem(
-        code: .emptyName, typeName: readableName(of: Value.self),
-        summary: "the name is \(name.isEmpty ? "empty" : "blank"), so it can never match a property.",
-        fix: "Pass the exact name of the property to fill, such as \"analytics\"."
-      ))
+  /// Why a registration can never match, when only run time can tell: an optional type that
+  /// reached `register` through generic code, an unusable id or name.
+  private static func problem(
+    registering service: TypeProbe,
+    _ source: Registration.Source,
+    _ match: Registration.Match
+  ) -> InjectionError.Problem? {
+    if service.isOptional { return .optionalRegistration(service.type) }
+    if case .instance(let value) = source, value is any OptionalProtocol { return .optionalRegistration(type(of: value)) }
+    switch match {
+    case .name(let name):
+      return InjectionError.Problem.isUsableName(name) ? nil : .invalidName(name, registering: service.type)
+    case .type(let match):
+      guard let id = match.id?.original, !InjectionError.Problem.isUsableName(id) else { return nil }
+      return .invalidID(id, registering: service.type)
+    }
   }
 }

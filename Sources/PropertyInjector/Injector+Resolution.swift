@@ -1,49 +1,42 @@
 extension Injector {
-  /// Returns what a nil property of type `Service` would receive, with no id, on no
-  /// particular object.
+  /// Returns what a nil property of type `Service` would receive: on an object of class
+  /// `target` (or on no object), whose name ends with `id` (or without one).
   ///
   /// ```swift
   /// let logger = try injector.resolve((any Logger).self)
+  /// let cache = try injector.resolve(Cache.self, for: ProfileScreen.self, id: "first")
   /// ```
   ///
-  /// The same precedence as ``inject(_:)`` applies, to the registrations that have no id and
-  /// no target: those of exactly `Service`, and those made with `includingAncestors` whose
-  /// instance is a `Service`. A factory registration makes a new value, a singleton is made on
-  /// first use, and an ``InjectorCreatable`` type nothing is registered for is created.
+  /// The same rules as ``inject(_:)`` decide, from the same code: a property `injectedCacheFirst`
+  /// of a `ProfileScreen` and `resolve(Cache.self, for: ProfileScreen.self, id:
+  /// "injectedCacheFirst")` get the same registration. Without `target`, only registrations
+  /// without a target are eligible; without `id`, only those without an id. Name registrations
+  /// are not consulted (see ``resolve(_:named:)``). A factory registration makes a new value, a
+  /// singleton is made on first use, a ``Lazy`` or ``Provider`` defers, and an
+  /// ``InjectorCreatable`` type nothing is registered for is created.
   ///
-  /// Inside a factory, resolve what it needs from the injector it receives; a resolution that
-  /// leads back to the value being made fails with ``InjectionError/Code/cycle``.
+  /// Inside a factory, resolve through the ``Resolver`` it receives; a resolution that leads
+  /// back to the value being made fails with ``InjectionError/Code/cycle``.
   ///
-  /// - Parameter type: The type to resolve.
+  /// - Parameters:
+  ///   - type: The type to resolve.
+  ///   - target: Resolve as for an object of this class.
+  ///   - id: Resolve as for a property whose name ends with this string.
   /// - Returns: The value.
   /// - Throws: ``InjectionError`` with ``InjectionError/Code/unresolved`` when nothing eligible
-  ///   is registered (listing registrations that came close), or the error of a factory.
-  public func resolve<Service>(_ type: Service.Type = Service.self) throws -> Service {
-    if requiresConfiguration { try checkConfigured(operation: "resolve(\(readableName(of: Service.self)))") }
-    let id = ObjectIdentifier(Service.self)
-    if let cached = state.withLock({ $0.resolutions[id] }),
-      parent == nil || ancestorsUnchanged(since: cached.generations)
-    {
-      // Stored under `Service`'s identity, so it is a `ResolvedConstant<Service>`.
-      return unsafeDowncast(cached, to: ResolvedConstant<Service>.self).value
-    }
-    let probe = Probe<Service>()
-    let site = Site(resolving: probe)
-    let chain = registryChain()
-    return try reportingFailures(as: site.label, stack: .current) {
-      let (value, registration) = try supply(Request(label: nil, probe: probe, classChain: []), for: site, from: chain)
-      let typed = try cast(value, to: Service.self, at: site)
-      if registration?.constantValue != nil {
-        remember(ResolvedConstant(typed, generations: chain.levels.map(\.generation)), for: id)
-      }
-      return typed
-    }
-  }
-
-  /// Caches what `resolve` returns for a type while the registries stay as they were.
-  private func remember(_ resolution: ResolvedConstantBase, for id: ObjectIdentifier) {
-    state.withLock { state in
-      if state.generation == resolution.generations[0] { state.resolutions[id] = resolution }
+  ///   is registered (listing registrations that came close), the injector's configuration
+  ///   problems, or the failure of a factory.
+  /// - Complexity: O(1) once the answer is cached, plus what a factory costs.
+  public func resolve<Service>(
+    _ type: Service.Type = Service.self,
+    for target: AnyClass? = nil,
+    id: String? = nil
+  ) throws(InjectionError) -> Service {
+    let key = ResolutionKey(wanted: ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), label: id, names: .ignored)
+    return try produce(key, as: Service.self) {
+      Request(
+        wanted: Probe<Service>(), classChain: classChain(of: target), label: id, names: .ignored,
+        site: Site(resolving: Service.self))
     }
   }
 
@@ -59,60 +52,65 @@ extension Injector {
   /// - Returns: The value.
   /// - Throws: ``InjectionError`` with ``InjectionError/Code/unresolved`` when nothing is
   ///   registered under `name`, ``InjectionError/Code/typeMismatch`` when it is not a `Value`.
-  public func resolve<Value>(_ type: Value.Type = Value.self, named name: String) throws -> Value {
-    let probe = Probe<Value>()
-    let site = Site(resolving: probe)
-    let operation = "resolve(\(probe.name), named: \"\(name)\")"
-    try checkConfigured(operation: operation)
-    let chain = registryChain()
-    for level in chain.levels {
-      guard let registration = level.registry.byName[name] else { continue }
-      let value = try reportingFailures(as: operation, stack: .current) {
-        try level.injector.value(of: registration, for: site)
-      }
-      guard let typed = value as? Value else {
-        throw InjectionError(
-          operation: operation, .mismatch(at: site, needing: probe, from: registration, value: value))
-      }
-      return typed
+  public func resolve<Value>(_ type: Value.Type = Value.self, named name: String) throws(InjectionError) -> Value {
+    let key = ResolutionKey(wanted: ObjectIdentifier(Value.self), target: nil, label: name, names: .only)
+    return try produce(key, as: Value.self) {
+      Request(
+        wanted: Probe<Value>(), classChain: [], label: name, names: .only,
+        site: Site(resolving: Value.self, detail: " named \"\(name)\""))
     }
-    let names = chain.levels.flatMap { $0.registry.byName.keys }.sorted()
-    throw InjectionError(
-      operation: operation,
-      InjectionError.Problem(
-        code: .unresolved, typeName: probe.name,
-        summary: "nothing is registered under the name \"\(name)\".",
-        nearMisses: names.map { "\"\($0)\" is registered." },
-        fix: "Register a value with register(_:named: \"\(name)\"); names are compared exactly, including case."
-      ))
   }
 
-  private func cast<Service>(_ value: Any, to _: Service.Type, at site: Site) throws -> Service {
-    if let typed = value as? Service { return typed }
-    throw InjectionError(
-      operation: site.label,
-      InjectionError.Problem(
-        code: .typeMismatch, typeName: site.typeName,
-        summary: "the value found is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(site.typeName)).",
-        fix: "Register \(aOrAn(site.typeName))."))
+  /// What `request` produces now: how `resolve`, `Lazy`, `Provider` and the wrappers get values.
+  func produce<Value>(_ request: Request, as _: Value.Type) throws(InjectionError) -> Value {
+    try produce(ResolutionKey(request), as: Value.self) { request }
   }
-}
 
-/// What ``Injector/resolve(_:)`` returns for one type while the registries it came from do not
-/// change: an instance, or a singleton once made.
-class ResolvedConstantBase: @unchecked Sendable {
-  /// The generation of each registry in the chain, the injector's own first.
-  let generations: [UInt64]
+  /// The value for the request `key` stands for, from the cached producer, or from the rules
+  /// (then cached) when there is none.
+  private func produce<Value>(
+    _ key: ResolutionKey,
+    as _: Value.Type,
+    request makeRequest: () -> Request
+  ) throws(InjectionError) -> Value {
+    let stack = CreationStack.current
+    if requiresConfiguration {
+      try checkConfigured(operation: makeRequest().site.label)
+    }
+    let resolution: Resolution
+    if let cached = state.withLock({ $0.resolutions[key] }) {
+      resolution = cached
+    } else {
+      let request = makeRequest()
+      let chain = snapshotChain()
+      let problems = chain.configurationProblems
+      guard problems.isEmpty else { throw InjectionError(operation: request.site.label, problems: problems) }
+      let answer = Rules.answer(request, in: chain)
+      if case .failure(let problem) = answer { throw InjectionError(operation: request.site.label, problem) }
+      guard let producer = request.wanted.producer(for: answer) else {
+        throw .internalInconsistency("no producer of \(request.wanted.name)")
+      }
+      resolution = Resolution(producer: producer, site: request.site)
+      keep(resolution, for: key, builtFrom: chain.versions)
+    }
+    guard let producer = resolution.producer as? Producer<Value> else {
+      throw .internalInconsistency("the resolution of \(readableName(of: Value.self)) has another type")
+    }
+    do {
+      return try producer.produce(Execution(injector: self, stack: stack), at: resolution.site)
+    } catch where stack.frames.isEmpty && error.operation != resolution.site.label {
+      throw error.reported(as: resolution.site.label)
+    }
+  }
 
-  init(generations: [UInt64]) { self.generations = generations }
-}
-
-/// A ``ResolvedConstantBase`` holding a `Service`.
-final class ResolvedConstant<Service>: ResolvedConstantBase, @unchecked Sendable {
-  let value: Service
-
-  init(_ value: Service, generations: [UInt64]) {
-    self.value = value
-    super.init(generations: generations)
+  /// `target` and its superclasses, most derived first; empty for no target.
+  private func classChain(of target: AnyClass?) -> [ObjectIdentifier] {
+    var chain: [ObjectIdentifier] = []
+    var current: AnyClass? = target
+    while let type = current {
+      chain.append(ObjectIdentifier(type))
+      current = _getSuperclass(type)
+    }
+    return chain
   }
 }

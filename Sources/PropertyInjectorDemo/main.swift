@@ -5,26 +5,26 @@ import PropertyInjector
 
 // MARK: - Services
 
-protocol Logger: AnyObject {
+protocol Logger: AnyObject, Sendable {
   func log(_ line: String)
 }
 
-final class ConsoleLogger: Logger {
+final class ConsoleLogger: Logger, Sendable {
   func log(_ line: String) { print("    [log] \(line)") }
 }
 
-final class APIClient {
+final class APIClient: Sendable {
   let baseURL = "https://api.example.com"
 }
 
-class Cache {
+class Cache: @unchecked Sendable {
   let name: String
   init(name: String) { self.name = name }
 }
 
-final class ImageCache: Cache {}
+final class ImageCache: Cache, @unchecked Sendable {}
 
-final class Analytics {
+final class Analytics: Sendable {
   func track(_ event: String) { print("    [analytics] \(event)") }
 }
 
@@ -120,19 +120,19 @@ func name(_ value: Any?) -> String {
 
 func run() throws {
   let injector = Injector()
-  try injector.register(ConsoleLogger(), as: (any Logger).self)
-  try injector.register(APIClient())
+  injector.register(ConsoleLogger(), as: (any Logger).self)
+  injector.register(APIClient())
   // An ImageCache fills `Cache` properties too (includingAncestors), only on FeedScreen,
   // and only properties whose names end with the id.
-  try injector.register(
+  injector.register(
     ImageCache(name: "thumbnails"), includingAncestors: true, for: FeedScreen.self, id: "thumbnailCache")
-  try injector.register(ImageCache(name: "avatars"), includingAncestors: true, for: FeedScreen.self, id: "avatarCache")
-  try injector.register(Analytics(), named: "analytics")
+  injector.register(ImageCache(name: "avatars"), includingAncestors: true, for: FeedScreen.self, id: "avatarCache")
+  injector.register(Analytics(), named: "analytics")
 
   print("Validating the wiring before anything runs (what a unit test would do):")
   do {
     try injector.validate(FeedScreen(), SettingsScreen())
-  } catch let error as InjectionError {
+  } catch {
     print(
       "  validate found \(error.problems.count) problem(s): \(error.problems.map { "\($0.location) [\($0.code)]" })")
   }
@@ -155,14 +155,14 @@ func run() throws {
   let settings = SettingsScreen()
   do {
     try injector.inject(settings)
-  } catch let error as InjectionError {
+  } catch {
     print("  Caught InjectionError [\(error.code)]:")
     print(error.description.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
     print("  Nothing was half-injected: injectedLogger is \(name(settings.injectedLogger)).")
   }
 
   print("\nFixing it with a registration for SettingsScreen, and injecting again:")
-  try injector.register(Cache(name: "settings"), for: SettingsScreen.self)
+  injector.register(Cache(name: "settings"), for: SettingsScreen.self)
   try injector.inject(settings)
   print("  injectedCache          <- \(name(settings.injectedCache))   (for SettingsScreen)")
 }
@@ -170,14 +170,14 @@ func run() throws {
 func runLifecycles() throws {
   print("\nLifecycles:")
   let injector = Injector()
-  try injector.register(Database.self, scope: .singleton) { _ in
+  injector.register(Database.self, scope: .singleton) { _ in
     print("    (making the Database singleton, once)")
     return Database()
   }
-  try injector.register(SessionCache.self) { _ in SessionCache() }
-  try injector.register(Account.self, scope: .singleton) { _ in Account() }
-  try injector.register(AuditLog.self) { _ in AuditLog() }
-  try injector.register(RequestID.self) { _ in RequestID() }
+  injector.register(SessionCache.self) { _ in SessionCache() }
+  injector.register(Account.self, scope: .singleton) { _ in Account() }
+  injector.register(AuditLog.self) { _ in AuditLog() }
+  injector.register(RequestID.self) { _ in RequestID() }
 
   let database = try injector.resolve(Database.self)
   let cache = try database.injectedCache?.injectedDatabase?.value
@@ -187,7 +187,7 @@ func runLifecycles() throws {
 
   do {
     _ = try injector.resolve(Account.self)
-  } catch let error as InjectionError {
+  } catch {
     print("  Account ↔ AuditLog with no Lazy: caught InjectionError [\(error.code)], no stack overflow:")
     print("    \(error.problems[0].summary)")
   }
@@ -200,7 +200,7 @@ func runLifecycles() throws {
 
   let tests = Injector(parent: injector)
   let fake = Database()
-  try tests.register(fake)
+  tests.register(fake)
   let testReport = ReportScreen()
   try tests.inject(testReport)
   print(

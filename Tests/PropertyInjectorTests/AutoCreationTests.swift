@@ -6,13 +6,13 @@ private final class Clock: InjectorCreatable, InjectableSettable {
   let logger: any Logger
   var injectedDatabase: Database?
   var injections = 0
-  init(injector: Injector) throws { logger = try injector.resolve((any Logger).self) }
+  init(resolver: Resolver) throws { logger = try resolver.resolve((any Logger).self) }
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \Clock.injectedDatabase] }
   func didInjectDependencies() { injections += 1 }
 }
 
 private struct Broken: InjectorCreatable {
-  init(injector: Injector) throws { throw Failure(reason: "no clock") }
+  init(resolver: Resolver) throws { throw Failure(reason: "no clock") }
 }
 
 private final class Screen: InjectableSettable {
@@ -35,8 +35,8 @@ struct AutoCreationTests {
     let injector = Injector()
     let logger = ConsoleLogger()
     let database = Database(number: 1)
-    try injector.register(logger, as: (any Logger).self)
-    try injector.register(database)
+    injector.register(logger, as: (any Logger).self)
+    injector.register(database)
     let screen = Screen()
     try injector.inject(screen)
     let clock = try #require(screen.injectedClock)
@@ -49,10 +49,10 @@ struct AutoCreationTests {
   @Test("A registration for the type wins over auto-creation")
   func registrationWins() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    try injector.register(Database(number: 1))
-    let registered = try Clock(injector: injector)
-    try injector.register(registered)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Database(number: 1))
+    let registered = try Clock(resolver: injector.resolver)
+    injector.register(unchecked: registered)
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injectedClock === registered)
@@ -61,8 +61,8 @@ struct AutoCreationTests {
   @Test("Auto-creation is skipped while anything is registered for the type, even for another target")
   func anyRegistrationPreventsAutoCreation() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    try injector.register(try Clock(injector: injector), for: BrokenScreen.self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(unchecked: try Clock(resolver: injector.resolver), for: BrokenScreen.self)
     let error = injectionError { try injector.inject(Screen()) }
     #expect(error?.problems.map(\.code) == [.unresolved, .unresolved])
   }
@@ -78,8 +78,8 @@ struct AutoCreationTests {
   @Test("resolve creates an unregistered InjectorCreatable type")
   func resolveCreates() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    try injector.register(Database(number: 4))
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Database(number: 4))
     #expect(try injector.resolve(Clock.self).injectedDatabase?.number == 4)
   }
 }

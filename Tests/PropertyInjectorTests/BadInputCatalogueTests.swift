@@ -19,8 +19,9 @@ private final class MissingEntry: InjectableSettable {
 
 private final class StaleEntry: InjectableSettable {
   var injectedProbe: Cache?
+  var spare: Cache?
   static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedProbe": \StaleEntry.injectedProbe, "injectedRemoved": \StaleEntry.injectedProbe]
+    ["injectedProbe": \StaleEntry.injectedProbe, "injectedRemoved": \StaleEntry.spare]
   }
 }
 
@@ -37,8 +38,9 @@ private final class WrongRoot: InjectableSettable {
 private final class WrongValue: InjectableSettable {
   var injectedProbe: Cache?
   var injectedLogger: (any Logger)?
+  var spare: Cache?
   static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedProbe": \WrongValue.injectedProbe, "injectedLogger": \WrongValue.injectedProbe]
+    ["injectedProbe": \WrongValue.injectedProbe, "injectedLogger": \WrongValue.spare]
   }
 }
 
@@ -94,7 +96,7 @@ private final class Reentrant: InjectableSettable {
   var nestedError: InjectionError?
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedProbe": \Reentrant.injectedProbe] }
   func didInjectDependencies() {
-    do { try injector?.inject(self) } catch { nestedError = error as? InjectionError }
+    do { try injector?.inject(self) } catch { nestedError = error }
   }
 }
 
@@ -122,7 +124,7 @@ private func inject<T: InjectableSettable>(
   _ setUp: (Injector) throws -> Void = { _ in }
 ) throws -> (InjectionError?, Bool) {
   let injector = Injector()
-  try injector.register(Cache())
+  injector.register(Cache())
   try setUp(injector)
   let error = injectionErrorCatching { try injector.inject(target) }
   return (error, target[keyPath: probe] == nil)
@@ -137,6 +139,11 @@ private func injectionErrorCatching(_ body: () throws -> Void) -> InjectionError
   }
 }
 
+/// Registers through generic code, where the compiler cannot see that `Value` is optional.
+private func registerGenerically<Value>(_ value: Value, in injector: Injector) {
+  injector.register(unchecked: value)
+}
+
 let catalogue: [Misuse] = [
   Misuse(name: "A non-optional candidate", code: .notOptional, typeName: "NonOptional", property: "injectedCount") {
     try inject(NonOptional(), probe: \.injectedProbe)
@@ -145,7 +152,7 @@ let catalogue: [Misuse] = [
     name: "A candidate missing from the table", code: .missingFromTable, typeName: "MissingEntry",
     property: "injectedLogger"
   ) {
-    try inject(MissingEntry(), probe: \.injectedProbe) { try $0.register(ConsoleLogger(), as: (any Logger).self) }
+    try inject(MissingEntry(), probe: \.injectedProbe) { $0.register(ConsoleLogger(), as: (any Logger).self) }
   },
   Misuse(name: "A stale table entry", code: .staleTableEntry, typeName: "StaleEntry", property: "injectedRemoved") {
     try inject(StaleEntry(), probe: \.injectedProbe)
@@ -159,7 +166,7 @@ let catalogue: [Misuse] = [
     name: "A table key path of the wrong value type", code: .keyPathMismatch, typeName: "WrongValue",
     property: "injectedLogger"
   ) {
-    try inject(WrongValue(), probe: \.injectedProbe) { try $0.register(ConsoleLogger(), as: (any Logger).self) }
+    try inject(WrongValue(), probe: \.injectedProbe) { $0.register(ConsoleLogger(), as: (any Logger).self) }
   },
   Misuse(
     name: "A read-only table key path", code: .keyPathNotWritable, typeName: "ReadOnly", property: "injectedFixed"
@@ -171,45 +178,39 @@ let catalogue: [Misuse] = [
   ) {
     try inject(LazyCandidate(), probe: \.injectedProbe)
   },
-  Misuse(name: "An empty id", code: .emptyID, typeName: "Database", property: nil) {
-    let injector = Injector()
-    let error = injectionErrorCatching { try injector.register(Database(number: 1), id: "") }
-    return (error, injectionErrorCatching { _ = try injector.resolve(Database.self) } != nil)
+  Misuse(name: "An empty id", code: .invalidID, typeName: "Database", property: nil) {
+    try inject(WithIDs(), probe: \.injectedProbe) { $0.register(Database(number: 1), id: "") }
+  },
+  Misuse(name: "An id with whitespace", code: .invalidID, typeName: "Database", property: nil) {
+    try inject(WithIDs(), probe: \.injectedProbe) { $0.register(Database(number: 1), id: "data base") }
+  },
+  Misuse(name: "A blank name", code: .invalidName, typeName: "Analytics", property: nil) {
+    try inject(Named(), probe: \.injectedProbe) { $0.register(Analytics(), named: " ") }
   },
   Misuse(name: "An id that matches nothing", code: .unresolved, typeName: "WithIDs", property: "injectedDatabase") {
-    try inject(WithIDs(), probe: \.injectedProbe) { try $0.register(Database(number: 1), id: "primary") }
+    try inject(WithIDs(), probe: \.injectedProbe) { $0.register(Database(number: 1), id: "primary") }
   },
   Misuse(
     name: "A name registration of the wrong type", code: .typeMismatch, typeName: "Named", property: "analytics"
   ) {
-    try inject(Named(), probe: \.injectedProbe) { try $0.register("not analytics", named: "analytics") }
+    try inject(Named(), probe: \.injectedProbe) { $0.register("not analytics", named: "analytics") }
   },
-  Misuse(name: "Registering nil", code: .optionalRegistration, typeName: "Database?", property: nil) {
-    let injector = Injector()
-    let error = injectionErrorCatching { try injector.register(nil as Database?) }
-    return (error, injectionErrorCatching { _ = try injector.resolve(Database.self) } != nil)
-  },
-  Misuse(name: "Registering an optional", code: .optionalRegistration, typeName: "Database?", property: nil) {
-    let injector = Injector()
-    let maybe: Database? = Database(number: 1)
-    let error = injectionErrorCatching { try injector.register(maybe) }
-    return (error, injectionErrorCatching { _ = try injector.resolve(Database.self) } != nil)
+  Misuse(name: "Registering nil through generic code", code: .optionalRegistration, typeName: "Database?", property: nil) {
+    try inject(WithIDs(), probe: \.injectedProbe) { registerGenerically(nil as Database?, in: $0) }
   },
   Misuse(
-    name: "Unregistering what was never registered", code: .notRegistered, typeName: "Database", property: nil
+    name: "Registering an optional through generic code", code: .optionalRegistration, typeName: "Database?",
+    property: nil
   ) {
-    let injector = Injector()
-    try injector.register(Database(number: 1), id: "primary")
-    let error = injectionErrorCatching { try injector.unregister(Database.self) }
-    return (error, (try? injector.resolve(Database.self, named: "x")) == nil)
+    try inject(WithIDs(), probe: \.injectedProbe) { registerGenerically(Database(number: 1) as Database?, in: $0) }
   },
   Misuse(name: "A cycle", code: .cycle, typeName: "Looping", property: "injectedLooping") {
     let target = Looping()
-    return try inject(target, probe: \.injectedProbe) { try $0.register(Looping.self) { _ in Looping() } }
+    return try inject(target, probe: \.injectedProbe) { $0.register(Looping.self) { _ in Looping() } }
   },
   Misuse(name: "A throwing factory", code: .factoryFailed, typeName: "Failing", property: "injectedDatabase") {
     try inject(Failing(), probe: \.injectedProbe) { injector in
-      try injector.register(Database.self) { _ in throw Failure(reason: "offline") }
+      injector.register(Database.self) { _ in throw Failure(reason: "offline") }
     }
   },
   Misuse(
@@ -217,7 +218,7 @@ let catalogue: [Misuse] = [
     property: nil
   ) {
     let shared = Injector(parent: nil, requiresConfiguration: true)
-    try shared.register(Cache())
+    shared.register(Cache())
     let target = WithIDs()
     let error = injectionErrorCatching { try shared.inject(target) }
     return (error, target.injectedProbe == nil)
@@ -228,7 +229,7 @@ let catalogue: [Misuse] = [
   ) {
     let injector = Injector()
     let cache = Cache()
-    try injector.register(cache)
+    injector.register(cache)
     let target = Reentrant()
     target.injector = injector
     try injector.inject(target)
@@ -242,7 +243,7 @@ let catalogue: [Misuse] = [
     let target = Deferred()
     do {
       let injector = Injector()
-      try injector.register(Database(number: 1))
+      injector.register(Database(number: 1))
       try injector.inject(target)
     }
     let error = injectionErrorCatching { _ = try target.injectedDatabase?.value }
@@ -273,10 +274,10 @@ struct BadInputCatalogueTests {
   func registeringTwiceReplaces() throws {
     let injector = Injector()
     let later = Database(number: 2)
-    try injector.register(Database(number: 1), id: "database")
-    try injector.register(later, id: "DATABASE")
+    injector.register(Database(number: 1), id: "database")
+    injector.register(later, id: "DATABASE")
     let target = WithIDs()
-    try injector.register(Cache())
+    injector.register(Cache())
     try injector.inject(target)
     #expect(target.injectedDatabase === later)
   }

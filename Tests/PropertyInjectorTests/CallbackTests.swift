@@ -20,8 +20,8 @@ struct CallbackTests {
   @Test("didInjectDependencies runs once, after every property is set")
   func callbackRunsOnceAfterInjection() throws {
     let injector = Injector()
-    try injector.register(Cache())
-    try injector.register(Analytics())
+    injector.register(Cache())
+    injector.register(Analytics())
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injections == 1)
@@ -41,8 +41,8 @@ struct CallbackTests {
   @Test("Each injection that sets something runs the callback again")
   func callbackRunsPerInjection() throws {
     let injector = Injector()
-    try injector.register(Cache())
-    try injector.register(Analytics())
+    injector.register(Cache())
+    injector.register(Analytics())
     let screen = Screen()
     try injector.inject(screen)
     try injector.inject(screen)

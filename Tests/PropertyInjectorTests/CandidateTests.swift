@@ -46,7 +46,7 @@ struct CandidateTests {
   func prefixedPropertyIsFilled() throws {
     let injector = Injector()
     let logger = ConsoleLogger()
-    try injector.register(logger, as: (any Logger).self)
+    injector.register(logger, as: (any Logger).self)
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injectedLogger === logger)
@@ -55,7 +55,7 @@ struct CandidateTests {
   @Test("The prefix is case-sensitive and must start the name; other properties are never touched")
   func onlyTheExactPrefixMakesACandidate() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.InjectedLogger == nil)
@@ -70,8 +70,8 @@ struct CandidateTests {
     let injector = Injector()
     let logger = ConsoleLogger()
     let cache = Cache()
-    try injector.register(logger, as: (any Logger).self)
-    try injector.register(cache)
+    injector.register(logger, as: (any Logger).self)
+    injector.register(cache)
     let leaf = LeafScreen()
     try injector.inject(leaf)
     #expect(leaf.injectedLogger === logger)
@@ -82,8 +82,8 @@ struct CandidateTests {
   func nameRegistrationMakesACandidate() throws {
     let injector = Injector()
     let analytics = Analytics()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    try injector.register(analytics, named: "analytics")
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(analytics, named: "analytics")
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.analytics === analytics)
@@ -93,7 +93,7 @@ struct CandidateTests {
   @Test("An unregistered name is not a candidate: a nil property without the prefix needs nothing")
   func propertyWithoutPrefixNeedsNoRegistration() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     // `analytics` and `logger` are nil and nothing fills them, yet injection succeeds.
     try injector.inject(Screen())
   }
@@ -101,7 +101,7 @@ struct CandidateTests {
   @Test("A `lazy var` named with the prefix is rejected, not silently skipped")
   func lazyCandidateIsAnError() throws {
     let injector = Injector()
-    try injector.register(Cache())
+    injector.register(Cache())
     let error = injectionError { try injector.inject(LazyScreen()) }
     #expect(error.map(codes) == [.unsupportedProperty])
     #expect(error?.problems.first?.property == "injectedCache")

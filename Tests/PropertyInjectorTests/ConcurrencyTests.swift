@@ -32,13 +32,13 @@ struct ConcurrencyTests {
   @Test("Many threads inject, resolve and register at once; every injection sees a whole registration")
   func concurrentUse() throws {
     let injector = Injector()
-    try injector.register(Cache("initial"))
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Cache("initial"))
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let iterations = 2_000
     DispatchQueue.concurrentPerform(iterations: iterations) { index in
       do {
         if index % 10 == 0 {
-          try injector.register(Cache("replacement \(index)"))
+          injector.register(Cache("replacement \(index)"))
         }
         let screen = Screen()
         try injector.inject(screen)
@@ -55,9 +55,9 @@ struct ConcurrencyTests {
   func stress() throws {
     let root = Injector()
     let creations = Counter()
-    try root.register(Database.self, scope: .singleton) { _ in Database(number: creations.increment()) }
-    try root.register(RequestID.self) { _ in RequestID() }
-    try root.register(ConsoleLogger("root"), as: (any Logger).self)
+    root.register(Database.self, scope: .singleton) { _ in Database(number: creations.increment()) }
+    root.register(RequestID.self) { _ in RequestID() }
+    root.register(ConsoleLogger("root"), as: (any Logger).self)
     let databases = Locked2<Set<ObjectIdentifier>>([])
     let failures = Locked2<[String]>([])
 
@@ -66,8 +66,8 @@ struct ConcurrencyTests {
         do {
           switch (worker + round) % 5 {
           case 0:
-            try root.register(Cache("worker \(worker)"), id: "w\(worker)")
-            try root.unregister(Cache.self, id: "w\(worker)")
+            root.register(Cache("worker \(worker)"), id: "w\(worker)")
+            root.unregister(Cache.self, id: "w\(worker)")
           case 1:
             let screen = BusyScreen()
             try root.inject(screen)
@@ -79,7 +79,7 @@ struct ConcurrencyTests {
             databases.mutate { $0.insert(ObjectIdentifier(database)) }
           case 3:
             let child = Injector(parent: root)
-            try child.register(ConsoleLogger("child \(worker)"), as: (any Logger).self)
+            child.register(ConsoleLogger("child \(worker)"), as: (any Logger).self)
             let screen = BusyScreen()
             try child.inject(screen)
             #expect(screen.injectedLogger?.name == "child \(worker)")

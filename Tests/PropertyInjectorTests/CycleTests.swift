@@ -39,7 +39,7 @@ private final class C: Sendable {}
 
 /// A type that needs a new, bigger type of itself: creation never ends on its own.
 private struct Nest<Inner>: InjectorCreatable {
-  init(injector: Injector) throws { _ = try injector.resolve(Nest<Nest<Inner>>.self) }
+  init(resolver: Resolver) throws { _ = try resolver.resolve(Nest<Nest<Inner>>.self) }
 }
 
 @Suite("Cycles")
@@ -47,8 +47,8 @@ struct CycleTests {
   @Test("A creation that needs itself through others throws a cycle error showing the whole path")
   func cycleShowsThePath() throws {
     let injector = Injector()
-    try injector.register(Graph.Database.self, scope: .singleton) { _ in Graph.Database() }
-    try injector.register(Graph.Cache.self) { _ in Graph.Cache() }
+    injector.register(Graph.Database.self, scope: .singleton) { _ in Graph.Database() }
+    injector.register(Graph.Cache.self) { _ in Graph.Cache() }
     let feed = Graph.Feed()
     let error = injectionError { try injector.inject(feed) }
     #expect(error.map(codes) == [.cycle])
@@ -65,7 +65,7 @@ struct CycleTests {
   @Test("A factory that needs its own type directly is a cycle, even through a captured injector")
   func directCycleThroughACapturedInjector() throws {
     let injector = Injector()
-    try injector.register(A.self, scope: .singleton) { [weak injector] _ in
+    injector.register(A.self, scope: .singleton) { [weak injector] _ in
       _ = try injector?.resolve(A.self)  // ignores its argument: still detected
       return A()
     }
@@ -73,7 +73,7 @@ struct CycleTests {
     #expect(error.map(codes) == [.cycle])
     #expect(error?.path == ["resolve(A)", "resolve(A)"])
 
-    try injector.register(B.self) { injector in
+    injector.register(B.self) { injector in
       _ = try injector.resolve(B.self)
       return B()
     }
@@ -90,8 +90,8 @@ struct CycleTests {
   @Test("A Lazy breaks the cycle: the graph resolves, and the Lazy reaches the singleton")
   func lazyBreaksTheCycle() throws {
     let injector = Injector()
-    try injector.register(Graph.LazyDatabase.self, scope: .singleton) { _ in Graph.LazyDatabase() }
-    try injector.register(Graph.LazyCache.self) { _ in Graph.LazyCache() }
+    injector.register(Graph.LazyDatabase.self, scope: .singleton) { _ in Graph.LazyDatabase() }
+    injector.register(Graph.LazyCache.self) { _ in Graph.LazyCache() }
     let database = try injector.resolve(Graph.LazyDatabase.self)
     let cache = try #require(database.injectedCache)
     #expect(try cache.injectedDatabase?.value === database)
@@ -104,12 +104,12 @@ struct CycleTests {
   func concurrentCycleDoesNotDeadlock() throws {
     let injector = Injector()
     let bothCreating = Rendezvous(parties: 2)
-    try injector.register(A.self, scope: .singleton) { injector in
+    injector.register(A.self, scope: .singleton) { injector in
       bothCreating.arriveAndWait()
       _ = try injector.resolve(B.self)
       return A()
     }
-    try injector.register(B.self, scope: .singleton) { injector in
+    injector.register(B.self, scope: .singleton) { injector in
       bothCreating.arriveAndWait()
       _ = try injector.resolve(A.self)
       return B()
@@ -127,16 +127,16 @@ struct CycleTests {
     let injector = Injector()
     let bothArrived = Rendezvous(parties: 2)
     let creations = Counter()
-    try injector.register(C.self, scope: .singleton) { _ in
+    injector.register(C.self, scope: .singleton) { _ in
       creations.increment()
       return C()
     }
-    try injector.register(A.self, scope: .singleton) { injector in
+    injector.register(A.self, scope: .singleton) { injector in
       bothArrived.arriveAndWait()
       _ = try injector.resolve(C.self)
       return A()
     }
-    try injector.register(B.self, scope: .singleton) { injector in
+    injector.register(B.self, scope: .singleton) { injector in
       bothArrived.arriveAndWait()
       _ = try injector.resolve(C.self)
       return B()

@@ -23,7 +23,7 @@ private class Screen: InjectableSettable {
 private final class DetailScreen: Screen {}
 
 private struct Clock: InjectorCreatable {
-  init(injector: Injector) throws {}
+  init(resolver: Resolver) throws {}
 }
 
 @Suite("Explanation")
@@ -31,13 +31,13 @@ struct ExplanationTests {
   @Test("explain shows each candidate, what fills it and why, without creating or changing anything")
   func explainGivesReasons() throws {
     let parent = Injector()
-    try parent.register(ConsoleLogger(), as: (any Logger).self)
+    parent.register(ConsoleLogger(), as: (any Logger).self)
     let injector = Injector(parent: parent)
     let calls = Counter()
-    try injector.register(ImageCache(), includingAncestors: true, for: Screen.self, id: "first")
-    try injector.register(Cache())
-    try injector.register(Analytics(), named: "analytics")
-    try injector.register(RequestID.self) { _ in
+    injector.register(ImageCache(), includingAncestors: true, for: Screen.self, id: "first")
+    injector.register(Cache())
+    injector.register(Analytics(), named: "analytics")
+    injector.register(RequestID.self) { _ in
       calls.increment()
       return RequestID()
     }
@@ -60,14 +60,14 @@ struct ExplanationTests {
     #expect(byName["analytics"]?.reasons == ["registered under its name \"analytics\""])
     #expect(byName["injectedDatabase"]?.status == .alreadySet)
     #expect(byName["injectedRequestIDs"]?.reasons.first == "resolved again on every get()")
-    #expect(byName["injectedClock"]?.source == "a new Clock from init(injector:)")
+    #expect(byName["injectedClock"]?.source == "a new Clock from init(resolver:)")
     #expect(report.description.contains("Screen.injectedDatabase: Database? — already set, left alone"))
   }
 
   @Test("explain shows what cannot be filled, and why")
   func explainShowsProblems() throws {
     let injector = Injector()
-    try injector.register(Cache(), id: "second")
+    injector.register(Cache(), id: "second")
     let report = injector.explain(Screen())
     #expect(!report.wouldSucceed)
     let cache = try #require(report.entries.first { $0.property == "injectedCacheFirst" })

@@ -10,7 +10,7 @@ import Testing
 
 // Services shared by the tests. Targets are declared in each test file, next to the rule they exercise.
 
-protocol Logger: AnyObject {
+protocol Logger: AnyObject, Sendable {
   var name: String { get }
 }
 
@@ -26,16 +26,16 @@ final class DiskLogger: FileLogger {
   let name = "disk"
 }
 
-class Cache {
+class Cache: @unchecked Sendable {
   let label: String
   init(_ label: String = "cache") { self.label = label }
 }
 
-class ImageCache: Cache {}
+class ImageCache: Cache, @unchecked Sendable {}
 
-final class ThumbnailCache: ImageCache {}
+final class ThumbnailCache: ImageCache, @unchecked Sendable {}
 
-final class Analytics {}
+final class Analytics: Sendable {}
 
 /// Every problem's code, in order.
 func codes(of error: InjectionError) -> [InjectionError.Code] {

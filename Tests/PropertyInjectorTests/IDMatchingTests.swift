@@ -21,8 +21,8 @@ struct IDMatchingTests {
     let injector = Injector()
     let first = Cache("first")
     let second = Cache("second")
-    try injector.register(first, id: "FIRST")
-    try injector.register(second, id: "second")
+    injector.register(first, id: "FIRST")
+    injector.register(second, id: "second")
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injectedCacheFirst === first)
@@ -32,7 +32,7 @@ struct IDMatchingTests {
   @Test("An id elsewhere in the name does not match")
   func idMustEndTheName() throws {
     let injector = Injector()
-    try injector.register(Cache(), id: "first")
+    injector.register(Cache(), id: "first")
     let error = injectionError { try injector.inject(PrefixScreen()) }
     #expect(error.map(codes) == [.unresolved])
     #expect(error?.problems.first?.nearMisses.contains { $0.contains("does not end with it") } == true)
@@ -41,21 +41,33 @@ struct IDMatchingTests {
   @Test("An id does not make a registration of another type fit")
   func idStillNeedsTheType() throws {
     let injector = Injector()
-    try injector.register(Analytics(), id: "first")
-    try injector.register(Cache(), id: "second")
+    injector.register(Analytics(), id: "first")
+    injector.register(Cache(), id: "second")
     let screen = Screen()
     let error = injectionError { try injector.inject(screen) }
     #expect(error?.problems.map(\.property) == ["injectedCacheFirst"])
     #expect(screen.injectedCacheSecond == nil)
   }
 
-  @Test("An empty or blank id is rejected when registering, and nothing is registered", arguments: ["", "  "])
-  func emptyIDIsRejected(id: String) throws {
+  @Test(
+    "An id that can never match (empty, blank, with whitespace) registers nothing and is reported until unregistered",
+    arguments: ["", "  ", "cache first", "first\n"])
+  func unusableIDIsAConfigurationProblem(id: String) throws {
     let injector = Injector()
-    let error = injectionError { try injector.register(Cache(), id: id) }
-    #expect(error.map(codes) == [.emptyID])
-    #expect(error?.problems.first?.typeName == "Cache")
-    #expect(error?.problems.first?.fix.contains("id: nil") == true)
-    #expect(throws: InjectionError.self) { try injector.resolve(Cache.self) }
+    injector.register(Cache(), id: "second")
+    injector.register(Cache(), id: id)
+    let screen = Screen()
+    for error in [
+      injectionError { try injector.validate() }, injectionError { try injector.inject(screen) },
+      injectionError { _ = try injector.resolve(Cache.self, id: "second") },
+    ] {
+      #expect(error.map(codes) == [.invalidID])
+      #expect(error?.problems.first?.typeName == "Cache")
+      #expect(error?.problems.first?.fix.contains("id: nil") == true)
+    }
+    #expect(screen.injectedCacheSecond == nil, "nothing is injected while the problem stands")
+    #expect(injector.unregister(Cache.self, id: id), "the rejected registration is removed like any other")
+    _ = try injector.resolve(Cache.self, id: "second")
+    try injector.validate()
   }
 }

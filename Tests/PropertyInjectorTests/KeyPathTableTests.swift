@@ -9,8 +9,9 @@ private final class MissingEntry: InjectableSettable {
 
 private final class StaleEntry: InjectableSettable {
   var injectedLogger: (any Logger)?
+  var spare: (any Logger)?
   static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedLogger": \StaleEntry.injectedLogger, "injectedLoger": \StaleEntry.injectedLogger]
+    ["injectedLogger": \StaleEntry.injectedLogger, "injectedLoger": \StaleEntry.spare]
   }
 }
 
@@ -26,8 +27,9 @@ private final class WrongRoot: InjectableSettable {
 private final class WrongValue: InjectableSettable {
   var injectedLogger: (any Logger)?
   var injectedCache: Cache?
+  var spareLogger: (any Logger)?
   static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedLogger": \WrongValue.injectedLogger, "injectedCache": \WrongValue.injectedLogger]
+    ["injectedLogger": \WrongValue.injectedLogger, "injectedCache": \WrongValue.spareLogger]
   }
 }
 
@@ -53,8 +55,8 @@ struct KeyPathTableTests {
   @Test("A candidate missing from the table is an error naming the type, the property and the entry to add")
   func missingEntryIsAnError() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    try injector.register(Cache())
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Cache())
     let target = MissingEntry()
     let error = injectionError { try injector.inject(target) }
     #expect(error.map(codes) == [.missingFromTable])
@@ -68,7 +70,7 @@ struct KeyPathTableTests {
   @Test("A table entry that names no stored property is an error with a suggestion")
   func staleEntryIsAnError() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let target = StaleEntry()
     let error = injectionError { try injector.inject(target) }
     #expect(error.map(codes) == [.staleTableEntry])
@@ -80,7 +82,7 @@ struct KeyPathTableTests {
   @Test("A key path whose root the object is not is an error")
   func wrongRootIsAnError() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let error = injectionError { try injector.inject(WrongRoot()) }
     #expect(error.map(codes) == [.keyPathMismatch])
     #expect(error?.problems.first?.summary.contains("Elsewhere") == true)
@@ -90,8 +92,8 @@ struct KeyPathTableTests {
   @Test("A key path whose value type is not the property's declared type is an error")
   func wrongValueTypeIsAnError() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    try injector.register(Cache())
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Cache())
     let target = WrongValue()
     let error = injectionError { try injector.inject(target) }
     #expect(error.map(codes) == [.keyPathMismatch])
@@ -103,7 +105,7 @@ struct KeyPathTableTests {
   @Test("A read-only key path (a `let`) is an error")
   func readOnlyKeyPathIsAnError() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let error = injectionError { try injector.inject(ReadOnly()) }
     #expect(error.map(codes) == [.keyPathNotWritable])
     #expect(error?.problems.first?.fix.contains("var") == true)
@@ -123,8 +125,8 @@ struct KeyPathTableTests {
     let injector = Injector()
     let logger = ConsoleLogger()
     let cache = Cache()
-    try injector.register(logger, as: (any Logger).self)
-    try injector.register(cache)
+    injector.register(logger, as: (any Logger).self)
+    injector.register(cache)
     let derived = Derived()
     try injector.inject(derived)
     #expect(derived.injectedLogger === logger)
@@ -139,8 +141,8 @@ struct KeyPathTableTests {
   func dynamicTypeTableIsUsed() throws {
     let injector = Injector()
     let cache = Cache()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
-    try injector.register(cache)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(cache)
     let derived: Base = Derived()
     try injector.inject(derived)
     #expect((derived as? Derived)?.injectedCache === cache)

@@ -15,8 +15,8 @@ private final class Feed: InjectableSettable {
 private func feedWithCountingDatabase() throws -> (Injector, Counter, Feed) {
   let injector = Injector()
   let calls = Counter()
-  try injector.register(Database.self) { _ in Database(number: calls.increment()) }
-  try injector.register(ConsoleLogger(), as: (any Logger).self)
+  injector.register(Database.self) { _ in Database(number: calls.increment()) }
+  injector.register(ConsoleLogger(), as: (any Logger).self)
   let feed = Feed()
   try injector.inject(feed)
   return (injector, calls, feed)
@@ -39,7 +39,7 @@ struct LazyTests {
   @Test("A Lazy of something that cannot be resolved fails the injection, all or nothing")
   func unresolvableLazyFailsTheInjection() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let feed = Feed()
     let error = injectionError { try injector.inject(feed) }
     #expect(error.map(codes) == [.unresolved])
@@ -65,11 +65,11 @@ struct LazyTests {
   func failedCreationIsRetried() throws {
     let injector = Injector()
     let calls = Counter()
-    try injector.register(Database.self) { _ in
+    injector.register(Database.self) { _ in
       if calls.increment() == 1 { throw Failure(reason: "offline") }
       return Database(number: 2)
     }
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let feed = Feed()
     try injector.inject(feed)
     let lazy = try #require(feed.injectedDatabase)
@@ -82,8 +82,8 @@ struct LazyTests {
     let feed = Feed()
     do {
       let injector = Injector()
-      try injector.register(Database.self) { _ in Database(number: 1) }
-      try injector.register(ConsoleLogger(), as: (any Logger).self)
+      injector.register(Database.self) { _ in Database(number: 1) }
+      injector.register(ConsoleLogger(), as: (any Logger).self)
       try injector.inject(feed)
     }
     let lazy = try #require(feed.injectedDatabase)

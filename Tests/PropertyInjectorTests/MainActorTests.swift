@@ -20,7 +20,7 @@ import Testing
     func mainActorClassIsInjected() throws {
       let injector = Injector()
       let logger = ConsoleLogger()
-      try injector.register(logger, as: (any Logger).self)
+      injector.register(logger, as: (any Logger).self)
       let screen = Screen()
       try injector.inject(screen)
       let filledWithTheRegisteredLogger = screen.injectedLogger === logger

@@ -41,8 +41,8 @@ struct MemoryTests {
   @Test("The injector never keeps an injected object alive")
   func injectedObjectsAreNotRetained() throws {
     let injector = Injector()
-    try injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
-    try injector.register(RequestID.self) { _ in RequestID() }
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    injector.register(RequestID.self) { _ in RequestID() }
     weak var weakScreen: Screen?
     weak var weakFailed: Unresolvable?
     do {
@@ -63,7 +63,7 @@ struct MemoryTests {
   @Test("Transient factory results are not kept by the injector")
   func factoryResultsAreNotRetained() throws {
     let injector = Injector()
-    try injector.register(RequestID.self) { _ in RequestID() }
+    injector.register(RequestID.self) { _ in RequestID() }
     weak var weakID: RequestID?
     do {
       let id = try injector.resolve(RequestID.self)
@@ -75,12 +75,12 @@ struct MemoryTests {
   @Test("A dropped child injector is released, with its singletons, even one holding a Lazy back to it")
   func droppedChildIsReleased() throws {
     let parent = Injector()
-    try parent.register(Database(number: 1))
+    parent.register(Database(number: 1))
     weak var weakChild: Injector?
     weak var weakSession: Session?
     do {
       let child = Injector(parent: parent)
-      try child.register(Session.self, scope: .singleton) { _ in Session() }
+      child.register(Session.self, scope: .singleton) { _ in Session() }
       let session = try child.resolve(Session.self)
       #expect(try session.injectedDatabase?.value.number == 1)
       try child.inject(DatabaseScreen())
@@ -97,11 +97,11 @@ struct MemoryTests {
     weak var weakDatabase: Database?
     do {
       let database = Database(number: 1)
-      try injector.register(database)
+      injector.register(database)
       try injector.inject(DatabaseScreen())  // caches a plan holding the instance
       weakDatabase = database
     }
-    try injector.unregister(Database.self)
+    injector.unregister(Database.self)
     #expect(weakDatabase == nil)
   }
 }

@@ -27,9 +27,9 @@ struct NameRegistrationTests {
   func nameFillsExactlyThatLabelOnAnyTarget() throws {
     let injector = Injector()
     let analytics = Analytics()
-    try injector.register(analytics, named: "analytics")
-    try injector.register(Cache())
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(analytics, named: "analytics")
+    injector.register(Cache())
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let screen = Screen()
     let other = OtherScreen()
     try injector.inject(screen)
@@ -42,7 +42,7 @@ struct NameRegistrationTests {
   @Test("Names are compared exactly, including case")
   func namesAreCaseSensitive() throws {
     let injector = Injector()
-    try injector.register(Analytics(), named: "Analytics")
+    injector.register(Analytics(), named: "Analytics")
     let other = OtherScreen()
     try injector.inject(other)
     #expect(other.analytics == nil)
@@ -52,9 +52,9 @@ struct NameRegistrationTests {
   func nameComesBeforeType() throws {
     let injector = Injector()
     let byName = Cache("by name")
-    try injector.register(Cache("by type"), id: "cache")
-    try injector.register(byName, named: "injectedCache")
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Cache("by type"), id: "cache")
+    injector.register(byName, named: "injectedCache")
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injectedCache === byName)
@@ -65,8 +65,8 @@ struct NameRegistrationTests {
     let injector = Injector()
     let image = ImageCache()
     let logger = ConsoleLogger()
-    try injector.register(image, named: "injectedCache")
-    try injector.register(logger, named: "injectedLogger")
+    injector.register(image, named: "injectedCache")
+    injector.register(logger, named: "injectedLogger")
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injectedCache === image)
@@ -76,9 +76,9 @@ struct NameRegistrationTests {
   @Test("A name registration of the wrong type is an error, not a skip, and nothing changes")
   func wrongTypeIsAnError() throws {
     let injector = Injector()
-    try injector.register("not analytics", named: "analytics")
-    try injector.register(Cache())
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register("not analytics", named: "analytics")
+    injector.register(Cache())
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let screen = Screen()
     let error = injectionError { try injector.inject(screen) }
     #expect(error.map(codes) == [.typeMismatch])
@@ -92,16 +92,21 @@ struct NameRegistrationTests {
   func laterNameWins() throws {
     let injector = Injector()
     let later = Analytics()
-    try injector.register(Analytics(), named: "analytics")
-    try injector.register(later, named: "analytics")
+    injector.register(Analytics(), named: "analytics")
+    injector.register(later, named: "analytics")
     let other = OtherScreen()
     try injector.inject(other)
     #expect(other.analytics === later)
   }
 
-  @Test("An empty name is rejected when registering")
-  func emptyNameIsRejected() {
-    let error = injectionError { try Injector().register(Analytics(), named: "") }
-    #expect(error.map(codes) == [.emptyName])
+  @Test("A name that can never match (empty, blank, with whitespace) is reported until unregistered",
+    arguments: ["", " ", "analytics "])
+  func unusableNameIsAConfigurationProblem(name: String) throws {
+    let injector = Injector()
+    injector.register(Analytics(), named: name)
+    #expect(injectionError { try injector.validate() }.map(codes) == [.invalidName])
+    #expect(injectionError { try injector.inject(OtherScreen()) }.map(codes) == [.invalidName])
+    #expect(injector.unregister(named: name))
+    try injector.validate()
   }
 }

@@ -29,9 +29,9 @@ struct OnlyNilTests {
   @Test("A candidate that already holds a value is left alone")
   func setPropertyIsLeftAlone() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger("registered"), as: (any Logger).self)
-    try injector.register(Cache())
-    try injector.register(Analytics())
+    injector.register(ConsoleLogger("registered"), as: (any Logger).self)
+    injector.register(Cache())
+    injector.register(Analytics())
     let screen = Screen()
     let own = ConsoleLogger("own")
     screen.injectedLogger = own
@@ -53,9 +53,9 @@ struct OnlyNilTests {
   @Test("A property that already holds a value is not written, so its observers do not run")
   func setPropertyObserversDoNotRun() throws {
     let injector = Injector()
-    try injector.register(Analytics())
-    try injector.register(Cache())
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Analytics())
+    injector.register(Cache())
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let screen = Screen()
     screen.injectedObserved = Analytics()
     #expect(screen.loggerSets == 1)
@@ -71,9 +71,9 @@ struct OnlyNilTests {
   func implicitlyUnwrappedOptionalIsFilled() throws {
     let injector = Injector()
     let cache = Cache()
-    try injector.register(cache)
-    try injector.register(Analytics())
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(cache)
+    injector.register(Analytics())
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injectedCache === cache)
@@ -82,7 +82,7 @@ struct OnlyNilTests {
   @Test("A non-optional `injected` property is an error naming it, whatever it holds")
   func nonOptionalCandidateIsAnError() throws {
     let injector = Injector()
-    try injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let screen = CounterScreen()
     let error = injectionError { try injector.inject(screen) }
     #expect(error.map(codes) == [.notOptional])

@@ -20,9 +20,9 @@ struct PlanCacheTests {
   @Test("A type is scanned once per injector, however many objects and registrations follow")
   func typeIsScannedOnce() throws {
     let injector = Injector()
-    try injector.register(Cache())
+    injector.register(Cache())
     for _ in 0..<100 { try injector.inject(CountedScreen()) }
-    try injector.register(Cache("replacement"))
+    injector.register(Cache("replacement"))
     for _ in 0..<100 { try injector.inject(CountedScreen()) }
     #expect(CountedScreen.tableReads == 1)
   }
@@ -32,13 +32,13 @@ struct PlanCacheTests {
     let injector = Injector()
     #expect(throws: InjectionError.self) { try injector.inject(Screen()) }
     let cache = Cache()
-    try injector.register(cache)
+    injector.register(cache)
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injectedCache === cache)
 
     let replacement = Cache()
-    try injector.register(replacement)
+    injector.register(replacement)
     let next = Screen()
     try injector.inject(next)
     #expect(next.injectedCache === replacement)
@@ -47,9 +47,9 @@ struct PlanCacheTests {
   @Test("An unregistration made after a type was injected is seen by the next injection")
   func laterUnregistrationIsSeen() throws {
     let injector = Injector()
-    try injector.register(Cache())
+    injector.register(Cache())
     try injector.inject(Screen())
-    try injector.unregister(Cache.self)
+    injector.unregister(Cache.self)
     #expect(throws: InjectionError.self) { try injector.inject(Screen()) }
   }
 }

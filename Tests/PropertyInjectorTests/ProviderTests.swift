@@ -14,8 +14,8 @@ struct ProviderTests {
   @Test("get() asks the injector every time: a transient factory makes a new value each time")
   func providerResolvesOnEveryGet() throws {
     let injector = Injector()
-    try injector.register(RequestID.self) { _ in RequestID() }
-    try injector.register(Database(number: 1), id: "primary")
+    injector.register(RequestID.self) { _ in RequestID() }
+    injector.register(Database(number: 1), id: "primary")
     let feed = Feed()
     try injector.inject(feed)
     let provider = try #require(feed.injectedRequestIDs)
@@ -25,21 +25,21 @@ struct ProviderTests {
   @Test("get() sees a replaced registration at once, resolving with the property's id")
   func providerSeesReplacements() throws {
     let injector = Injector()
-    try injector.register(RequestID.self) { _ in RequestID() }
-    try injector.register(Database(number: 1), id: "primary")
+    injector.register(RequestID.self) { _ in RequestID() }
+    injector.register(Database(number: 1), id: "primary")
     let feed = Feed()
     try injector.inject(feed)
     let provider = try #require(feed.injectedDatabasePrimary)
     #expect(try provider.get().number == 1)
-    try injector.register(Database(number: 2), id: "primary")
+    injector.register(Database(number: 2), id: "primary")
     #expect(try provider.get().number == 2)
   }
 
   @Test("A Provider of something that cannot be resolved fails the injection")
   func unresolvableProviderFailsTheInjection() throws {
     let injector = Injector()
-    try injector.register(RequestID.self) { _ in RequestID() }
-    try injector.register(Database(number: 1), id: "secondary")
+    injector.register(RequestID.self) { _ in RequestID() }
+    injector.register(Database(number: 1), id: "secondary")
     let feed = Feed()
     let error = injectionError { try injector.inject(feed) }
     #expect(error?.problems.map(\.property) == ["injectedDatabasePrimary"])

@@ -37,7 +37,7 @@ struct ReentrancyTests {
   @Test("Injecting an object again from its own callback is refused, not an endless loop")
   func injectingFromTheCallbackIsRefused() throws {
     let injector = Injector()
-    try injector.register(Cache())
+    injector.register(Cache())
     let screen = Screen(injector: injector)
     try injector.inject(screen)
     #expect(screen.callbackError == .reentrantInjection)
@@ -48,7 +48,7 @@ struct ReentrancyTests {
   func injectingAnotherObjectFromTheCallback() throws {
     let injector = Injector()
     let cache = Cache()
-    try injector.register(cache)
+    injector.register(cache)
     let host = Host(injector: injector)
     try injector.inject(host)
     #expect(host.other.injectedCache === cache)

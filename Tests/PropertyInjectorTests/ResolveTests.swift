@@ -9,7 +9,7 @@ struct ResolveTests {
   func resolvesExactType() throws {
     let injector = Injector()
     let logger = ConsoleLogger()
-    try injector.register(logger, as: (any Logger).self)
+    injector.register(logger, as: (any Logger).self)
     #expect(try injector.resolve((any Logger).self) === logger)
   }
 
@@ -17,7 +17,7 @@ struct ResolveTests {
   func resolvesAncestors() throws {
     let injector = Injector()
     let disk = DiskLogger()
-    try injector.register(disk, includingAncestors: true)
+    injector.register(disk, includingAncestors: true)
     #expect(try injector.resolve((any Logger).self) === disk)
     #expect(try injector.resolve((any FileLogger).self) === disk)
   }
@@ -25,9 +25,9 @@ struct ResolveTests {
   @Test("resolve ignores registrations with an id, a target or a name, and says so")
   func resolveIgnoresRestrictedRegistrations() throws {
     let injector = Injector()
-    try injector.register(Cache(), id: "first")
-    try injector.register(Cache(), for: Screen.self)
-    try injector.register(Cache(), named: "cache")
+    injector.register(Cache(), id: "first")
+    injector.register(Cache(), for: Screen.self)
+    injector.register(Cache(), named: "cache")
     let error = injectionError { _ = try injector.resolve(Cache.self) }
     #expect(error.map(codes) == [.unresolved])
     let misses = try #require(error?.problems.first?.nearMisses)
@@ -40,11 +40,11 @@ struct ResolveTests {
   func resolveFollowsPrecedence() throws {
     let injector = Injector()
     let exact = Cache()
-    try injector.register(exact)
-    try injector.register(ImageCache(), includingAncestors: true)
+    injector.register(exact)
+    injector.register(ImageCache(), includingAncestors: true)
     #expect(try injector.resolve(Cache.self) === exact)
     let later = Cache()
-    try injector.register(later)
+    injector.register(later)
     #expect(try injector.resolve(Cache.self) === later)
   }
 
@@ -52,21 +52,21 @@ struct ResolveTests {
   func childResolutionSeesParentChanges() throws {
     let parent = Injector()
     let first = Cache()
-    try parent.register(first)
+    parent.register(first)
     let child = Injector(parent: parent)
     #expect(try child.resolve(Cache.self) === first)
     #expect(try child.resolve(Cache.self) === first)
     let second = Cache()
-    try parent.register(second)
+    parent.register(second)
     #expect(try child.resolve(Cache.self) === second)
-    try parent.unregister(Cache.self)
+    parent.unregister(Cache.self)
     #expect(throws: InjectionError.self) { try child.resolve(Cache.self) }
   }
 
   @Test("A singleton made by resolve is the one injection hands out afterwards")
   func singletonFromResolveIsShared() throws {
     let injector = Injector()
-    try injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
     let resolved = try injector.resolve(Database.self)
     let screen = DatabaseHolder()
     try injector.inject(screen)

@@ -24,7 +24,7 @@ struct SharedInjectorTests {
   @Test("Injecting or resolving before configure throws notConfigured, naming the fix")
   func useBeforeConfigurationThrows() throws {
     let shared = sharedLikeInjector()
-    try shared.register(Database(number: 1))
+    shared.register(Database(number: 1))
     let screen = Screen()
     let error = injectionError { try shared.inject(screen) }
     #expect(error.map(codes) == [.notConfigured])
@@ -36,8 +36,8 @@ struct SharedInjectorTests {
   @Test("configure runs only the first time, and says whether it ran")
   func configureRunsOnce() throws {
     let shared = sharedLikeInjector()
-    let first = try shared.configure { try $0.register(Database(number: 1)) }
-    let second = try shared.configure { try $0.register(Database(number: 2)) }
+    let first = shared.configure { $0.register(Database(number: 1)) }
+    let second = shared.configure { $0.register(Database(number: 2)) }
     #expect(first)
     #expect(!second)
     let screen = Screen()
@@ -50,12 +50,12 @@ struct SharedInjectorTests {
     let shared = sharedLikeInjector()
     #expect(throws: Failure.self) {
       try shared.configure { injector in
-        try injector.register(Cache("half-configured"))
+        injector.register(Cache("half-configured"))
         throw Failure(reason: "missing setting")
       }
     }
     #expect(injectionErrorCode { _ = try shared.resolve(Cache.self) } == .notConfigured)
-    #expect(try shared.configure { try $0.register(Database(number: 2)) })
+    #expect(shared.configure { $0.register(Database(number: 2)) })
     #expect(try shared.resolve(Database.self).number == 2)
     #expect(
       injectionErrorCode { _ = try shared.resolve(Cache.self) } == .unresolved, "the failed body's registration is gone"
@@ -65,7 +65,7 @@ struct SharedInjectorTests {
   @Test("A plain injector needs no configuration, and configure still runs once")
   func plainInjectorConfigure() throws {
     let injector = Injector()
-    try injector.register(Database(number: 1))
+    injector.register(Database(number: 1))
     #expect(try injector.resolve(Database.self).number == 1)
     #expect(injector.configure { _ in })
     #expect(!injector.configure { _ in })

@@ -18,7 +18,7 @@ struct SingletonTests {
   func singletonIsCreatedOnFirstUse() throws {
     let injector = Injector()
     let calls = Counter()
-    try injector.register(Database.self, scope: .singleton) { _ in Database(number: calls.increment()) }
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: calls.increment()) }
     #expect(calls.value == 0)
     let first = Screen()
     let second = Screen()
@@ -33,7 +33,7 @@ struct SingletonTests {
   func singletonIsCreatedOnceUnderContention() throws {
     let injector = Injector()
     let calls = Counter()
-    try injector.register(Database.self, scope: .singleton) { _ in
+    injector.register(Database.self, scope: .singleton) { _ in
       let number = calls.increment()
       // Widen the window in which other threads arrive while the first is still creating.
       for _ in 0..<10_000 { _ = calls.value }
@@ -60,7 +60,7 @@ struct SingletonTests {
   func failedSingletonIsRetried() throws {
     let injector = Injector()
     let calls = Counter()
-    try injector.register(Database.self, scope: .singleton) { _ in
+    injector.register(Database.self, scope: .singleton) { _ in
       if calls.increment() == 1 { throw Failure(reason: "disk busy") }
       return Database(number: 2)
     }
@@ -76,11 +76,11 @@ struct SingletonTests {
   @Test("Unregistering a singleton removes it; registering again starts a new one")
   func unregisterSingleton() throws {
     let injector = Injector()
-    try injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
     let first = try injector.resolve(Database.self)
-    try injector.unregister(Database.self)
+    injector.unregister(Database.self)
     #expect(throws: InjectionError.self) { try injector.resolve(Database.self) }
-    try injector.register(Database.self, scope: .singleton) { _ in Database(number: 2) }
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 2) }
     #expect(try injector.resolve(Database.self) !== first)
   }
 }

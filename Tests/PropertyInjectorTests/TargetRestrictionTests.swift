@@ -19,7 +19,7 @@ struct TargetRestrictionTests {
   func targetAndSubclassesAreFilled() throws {
     let injector = Injector()
     let cache = Cache()
-    try injector.register(cache, for: HomeScreen.self)
+    injector.register(cache, for: HomeScreen.self)
     let home = HomeScreen()
     let promo = PromoScreen()
     try injector.inject(home)
@@ -31,7 +31,7 @@ struct TargetRestrictionTests {
   @Test("A registration for a class does not fill other classes, and says so")
   func otherClassesAreNotFilled() throws {
     let injector = Injector()
-    try injector.register(Cache(), for: HomeScreen.self)
+    injector.register(Cache(), for: HomeScreen.self)
     let other = OtherScreen()
     let error = injectionError { try injector.inject(other) }
     #expect(error.map(codes) == [.unresolved])
@@ -42,7 +42,7 @@ struct TargetRestrictionTests {
   @Test("A registration for a subclass does not fill its superclass")
   func superclassIsNotFilledBySubclassRegistration() throws {
     let injector = Injector()
-    try injector.register(Cache(), for: PromoScreen.self)
+    injector.register(Cache(), for: PromoScreen.self)
     let error = injectionError { try injector.inject(HomeScreen()) }
     #expect(error.map(codes) == [.unresolved])
   }

@@ -33,7 +33,7 @@ struct TypeRegistrationTests {
   func plainRegistrationIsExact() throws {
     let injector = Injector()
     let image = ImageCache()
-    try injector.register(image)
+    injector.register(image)
     let screen = Screen()
     screen.injectedThumbnail = ThumbnailCache()
     screen.injectedFileLogger = DiskLogger()
@@ -51,7 +51,7 @@ struct TypeRegistrationTests {
   func asRegistersUnderTheNamedType() throws {
     let injector = Injector()
     let image = ImageCache()
-    try injector.register(image, as: Cache.self)
+    injector.register(image, as: Cache.self)
     let screen = Screen()
     screen.injectedThumbnail = ThumbnailCache()
     screen.injectedFileLogger = DiskLogger()
@@ -68,8 +68,8 @@ struct TypeRegistrationTests {
     let injector = Injector()
     let thumbnail = ThumbnailCache()
     let disk = DiskLogger()
-    try injector.register(thumbnail, includingAncestors: true)
-    try injector.register(disk, includingAncestors: true)
+    injector.register(thumbnail, includingAncestors: true)
+    injector.register(disk, includingAncestors: true)
     let screen = Screen()
     try injector.inject(screen)
     #expect(screen.injectedThumbnail === thumbnail)
@@ -82,8 +82,8 @@ struct TypeRegistrationTests {
   @Test("`includingAncestors` never fills a type the instance cannot be cast to")
   func includingAncestorsStopsAtTheInstancesTypes() throws {
     let injector = Injector()
-    try injector.register(ImageCache(), includingAncestors: true)
-    try injector.register(ConsoleLogger(), includingAncestors: true)
+    injector.register(ImageCache(), includingAncestors: true)
+    injector.register(ConsoleLogger(), includingAncestors: true)
     let screen = Screen()
     let error = injectionError { try injector.inject(screen) }
     #expect(error?.problems.map(\.property) == ["injectedThumbnail", "injectedFileLogger"])
@@ -93,12 +93,12 @@ struct TypeRegistrationTests {
   func sameNamedTypesDoNotCollide() throws {
     #expect(String(describing: Billing.Store.self) == String(describing: Catalog.Store.self))
     let injector = Injector()
-    try injector.register(Billing.Store(), includingAncestors: true)
+    injector.register(unchecked: Billing.Store(), includingAncestors: true)
     let error = injectionError { try injector.inject(StoreScreen()) }
     #expect(error.map(codes) == [.unresolved])
 
     let store = Catalog.Store()
-    try injector.register(store)
+    injector.register(unchecked: store)
     let screen = StoreScreen()
     try injector.inject(screen)
     #expect(screen.injectedStore === store)

@@ -1,15 +1,23 @@
-/// How the injector makes a ``Lazy`` or ``Provider`` for a property: resolvability is checked
-/// when injecting, the value is made later.
-struct Deferral: Sendable {
+/// How the injector makes a ``Lazy`` or ``Provider``: the type it eventually supplies, and the
+/// producer of the handle. The rules check that the inner type resolves now; the handle
+/// resolves it later, with the same request.
+// @unchecked Sendable: immutable.
+class Deferral: @unchecked Sendable {
   /// The type the handle eventually supplies: `Database` for `Lazy<Database>`.
   let inner: TypeProbe
   /// When the handle resolves, for explanations: "on first .value, then kept".
   let timing: String
-  /// Wraps a resolution into a new handle.
-  let make: @Sendable (@escaping @Sendable () throws -> Any) -> Any
+
+  init(inner: TypeProbe, timing: String) {
+    self.inner = inner
+    self.timing = timing
+  }
+
+  /// A producer of new handles that resolve `request` (a request for ``inner``) when asked.
+  func producer(resolving request: Request) -> AnyProducer { AnyProducer() }
 }
 
-/// Conformed by ``Lazy`` and ``Provider``, so the injector can recognise them as property types.
+/// Conformed by ``Lazy`` and ``Provider``, so the rules recognise them as property types.
 protocol DeferredValue {
   static var deferral: Deferral { get }
 }
@@ -19,21 +27,17 @@ protocol DeferredValue {
 /// It keeps its injector weakly, so an object graph that holds handles never keeps the
 /// injector (and its singletons) alive; reading a handle after the injector is gone throws
 /// ``InjectionError/Code/injectorReleased``.
-struct DeferredResolution: Sendable {
+struct DeferredResolution<Value>: Sendable {
   weak var injector: Injector?
   let request: Request
-  let site: Site
 
-  func callAsFunction() throws -> Any {
+  /// The injector's wait limit, for the handle's own creation.
+  var waitLimit: Double { injector?.waitLimitSeconds ?? Injector.defaultCreationWaitLimit }
+
+  func callAsFunction() throws(InjectionError) -> Value {
     guard let injector else {
-      throw InjectionError(
-        operation: "\(site.label)",
-        InjectionError.Problem(
-          code: .injectorReleased, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-          summary: "the injector that filled it was released before the value was first needed.",
-          fix: "Keep the injector alive as long as the objects it injects use their Lazy and Provider properties."
-        ))
+      throw .injectorReleased(operation: request.site.label, site: request.site)
     }
-    return try injector.supply(request, for: site)
+    return try injector.produce(request, as: Value.self)
   }
 }

@@ -4,12 +4,11 @@
 /// ```swift
 /// struct Clock: InjectorCreatable {
 ///   let logger: any Logger
-///   init(injector: Injector) throws { logger = try injector.resolve((any Logger).self) }
+///   init(resolver: Resolver) throws { logger = try resolver.resolve((any Logger).self) }
 /// }
 ///
-/// final class Feed: InjectableSettable {
-///   var injectedClock: Clock?   // nothing registered for Clock: a new Clock(injector:) fills it
-///   ...
+/// @Injectable final class Feed {
+///   var injectedClock: Clock?   // nothing registered for Clock: a new Clock(resolver:) fills it
 /// }
 /// ```
 ///
@@ -20,9 +19,9 @@
 /// (directly or through others) needs its own type fails with ``InjectionError/Code/cycle``,
 /// and one that throws fails the injection with ``InjectionError/Code/factoryFailed``.
 public protocol InjectorCreatable {
-  /// Creates an instance, resolving what it needs from `injector`.
+  /// Creates an instance, resolving what it needs from `resolver`.
   ///
-  /// - Parameter injector: The injector filling the property.
+  /// - Parameter resolver: The injector filling the property.
   /// - Throws: Any error; the injection that needed the instance fails, wrapping it.
-  init(injector: Injector) throws
+  init(resolver: Resolver) throws
 }

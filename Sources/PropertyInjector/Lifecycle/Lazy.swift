@@ -1,9 +1,9 @@
 /// A value resolved on first use, then kept: a property type that breaks creation cycles.
 ///
 /// ```swift
-/// final class Feed: InjectableSettable {
+/// @Injectable final class Feed {
 ///   var injectedDatabase: Lazy<Database>?   // resolvable is checked by inject; created on first .value
-///   ...
+///
 ///   func load() throws { try injectedDatabase?.value.query() }
 /// }
 /// ```
@@ -12,12 +12,10 @@
 /// resolved for that property (with its name, id and target), so a wiring mistake still fails
 /// the injection; nothing is created until ``value`` is first read. Because creation waits, a
 /// cycle through a `Lazy` resolves: `A` can hold a `Lazy<B>` while `B` holds an `A`.
+/// ``Injector/resolve(_:for:id:)`` of a `Lazy<T>` follows the same rules.
 ///
 /// A `Lazy` breaks a *creation* cycle, not a *reference* cycle: once read, it keeps its value
-/// strongly, like any stored property. When `B` holds a `Lazy<A>` to the `A` that holds `B`,
-/// the two keep each other alive once the `Lazy` is read; declare the back-reference `weak`
-/// elsewhere, or clear it, where that matters (a singleton living as long as its injector
-/// usually does not).
+/// strongly, like any stored property.
 ///
 /// Reading ``value`` from several threads at once creates the value exactly once. A creation
 /// that throws is not remembered: the next read tries again. A `Lazy` made by an injector
@@ -25,20 +23,36 @@
 ///
 /// In tests, make one directly: `screen.injectedDatabase = Lazy { FakeDatabase() }`.
 public final class Lazy<Value> {
-  private let resolution: @Sendable () throws -> Any
-  private let cell: OnceCell
+  private let resolution: @Sendable () throws(InjectionError) -> Value
+  private let cell: SingletonCell<Value>
+  private let waitLimit: Double
 
   /// A `Lazy` that calls `create` on first use.
   ///
-  /// - Parameter create: Makes the value; called at most once successfully.
+  /// - Parameter create: Makes the value; called at most once successfully. An error it throws
+  ///   is reported as ``InjectionError/Code/factoryFailed``, wrapping it.
   public init(_ create: @escaping @Sendable () throws -> Value) {
-    resolution = create
-    cell = OnceCell(label: "Lazy<\(readableName(of: Value.self))>")
+    let label = "Lazy<\(readableName(of: Value.self))>"
+    resolution = { () throws(InjectionError) -> Value in
+      do {
+        return try create()
+      } catch let error as InjectionError {
+        throw error
+      } catch {
+        let site = Site(named: label, property: "value")
+        throw InjectionError(
+          operation: "\(label).value", .factoryFailed(at: site, making: "the Lazy's closure", error: error),
+          underlyingError: error)
+      }
+    }
+    cell = SingletonCell(label: label)
+    waitLimit = Injector.defaultCreationWaitLimit
   }
 
-  init(resolution: @escaping @Sendable () throws -> Any) {
-    self.resolution = resolution
-    cell = OnceCell(label: "Lazy<\(readableName(of: Value.self))>")
+  init(_ resolution: DeferredResolution<Value>) {
+    self.resolution = { () throws(InjectionError) -> Value in try resolution() }
+    cell = SingletonCell(label: "Lazy<\(readableName(of: Value.self))>")
+    waitLimit = resolution.waitLimit
   }
 
   /// The value, created on first read.
@@ -48,29 +62,35 @@ public final class Lazy<Value> {
   ///   (``InjectionError/Code/factoryFailed``), it needs itself (``InjectionError/Code/cycle``),
   ///   or the injector is gone (``InjectionError/Code/injectorReleased``).
   public var value: Value {
-    get throws {
+    get throws(InjectionError) {
       let site = Site(named: cell.label, property: "value")
-      let value = try CreationStack.current.within(ObjectIdentifier(self), for: site) {
-        try cell.value(for: site, create: resolution)
+      return try CreationStack.current.within(ObjectIdentifier(self), for: site) { () throws(InjectionError) in
+        try cell.value(for: site, waitLimit: waitLimit, create: resolution)
       }
-      guard let typed = value as? Value else {
-        throw InjectionError(
-          operation: "\(cell.label).value",
-          InjectionError.Problem(
-            code: .typeMismatch, typeName: cell.label,
-            summary:
-              "the value made is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(readableName(of: Value.self))).",
-            fix: "Register \(aOrAn(readableName(of: Value.self)))."))
-      }
-      return typed
     }
   }
 }
 
+// Safe when the value is: the value is created once, behind the cell's lock, and never changes.
 extension Lazy: @unchecked Sendable where Value: Sendable {}
 
 extension Lazy: DeferredValue {
-  static var deferral: Deferral {
-    Deferral(inner: Probe<Value>(), timing: "on first .value, then kept") { resolution in Lazy(resolution: resolution) }
+  static var deferral: Deferral { LazyDeferral<Value>() }
+}
+
+private final class LazyDeferral<Value>: Deferral, @unchecked Sendable {
+  init() { super.init(inner: Probe<Value>(), timing: "on first .value, then kept") }
+
+  override func producer(resolving request: Request) -> AnyProducer { LazyProducer<Value>(request) }
+}
+
+/// Makes a new ``Lazy`` for every property it fills.
+private final class LazyProducer<Value>: Producer<Lazy<Value>>, @unchecked Sendable {
+  let request: Request
+
+  init(_ request: Request) { self.request = request }
+
+  override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Lazy<Value> {
+    Lazy(DeferredResolution<Value>(injector: execution.injector, request: request))
   }
 }

@@ -2,9 +2,9 @@
 /// resolved late.
 ///
 /// ```swift
-/// final class Feed: InjectableSettable {
+/// @Injectable final class Feed {
 ///   var injectedRequestIDs: Provider<RequestID>?
-///   ...
+///
 ///   func send() throws { let id = try injectedRequestIDs?.get() }   // a new RequestID from its factory
 /// }
 /// ```
@@ -18,40 +18,56 @@
 ///
 /// In tests, make one directly: `screen.injectedRequestIDs = Provider { RequestID("test") }`.
 public struct Provider<Value>: Sendable {
-  private let resolution: @Sendable () throws -> Any
+  private let resolution: @Sendable () throws(InjectionError) -> Value
 
   /// A `Provider` that calls `make` on every ``get()``.
   ///
-  /// - Parameter make: Makes a value.
+  /// - Parameter make: Makes a value. An error it throws is reported as
+  ///   ``InjectionError/Code/factoryFailed``, wrapping it.
   public init(_ make: @escaping @Sendable () throws -> Value) {
-    resolution = make
+    resolution = { () throws(InjectionError) -> Value in
+      do {
+        return try make()
+      } catch let error as InjectionError {
+        throw error
+      } catch {
+        let label = "Provider<\(readableName(of: Value.self))>"
+        throw InjectionError(
+          operation: "\(label).get()",
+          .factoryFailed(at: Site(named: label, property: "get()"), making: "the Provider's closure", error: error),
+          underlyingError: error)
+      }
+    }
   }
 
-  init(resolution: @escaping @Sendable () throws -> Any) {
-    self.resolution = resolution
+  init(_ resolution: DeferredResolution<Value>) {
+    self.resolution = { () throws(InjectionError) -> Value in try resolution() }
   }
 
   /// Resolves a value now.
   ///
   /// - Returns: The value the registrations supply at this moment.
   /// - Throws: ``InjectionError``, as ``Lazy/value`` does.
-  public func get() throws -> Value {
-    let value = try resolution()
-    guard let typed = value as? Value else {
-      throw InjectionError(
-        operation: "Provider<\(readableName(of: Value.self))>.get()",
-        InjectionError.Problem(
-          code: .typeMismatch, typeName: "Provider<\(readableName(of: Value.self))>",
-          summary:
-            "the value made is \(aOrAn(readableName(of: type(of: value)))), not \(aOrAn(readableName(of: Value.self))).",
-          fix: "Register \(aOrAn(readableName(of: Value.self)))."))
-    }
-    return typed
-  }
+  public func get() throws(InjectionError) -> Value { try resolution() }
 }
 
 extension Provider: DeferredValue {
-  static var deferral: Deferral {
-    Deferral(inner: Probe<Value>(), timing: "again on every get()") { resolution in Provider(resolution: resolution) }
+  static var deferral: Deferral { ProviderDeferral<Value>() }
+}
+
+private final class ProviderDeferral<Value>: Deferral, @unchecked Sendable {
+  init() { super.init(inner: Probe<Value>(), timing: "again on every get()") }
+
+  override func producer(resolving request: Request) -> AnyProducer { ProviderProducer<Value>(request) }
+}
+
+/// Makes a new ``Provider`` for every property it fills.
+private final class ProviderProducer<Value>: Producer<Provider<Value>>, @unchecked Sendable {
+  let request: Request
+
+  init(_ request: Request) { self.request = request }
+
+  override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Provider<Value> {
+    Provider(DeferredResolution<Value>(injector: execution.injector, request: request))
   }
 }

@@ -1,17 +1,18 @@
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
-  @preconcurrency import Glibc
+  import Glibc
 #elseif canImport(Musl)
-  @preconcurrency import Musl
+  import Musl
 #elseif canImport(Android)
-  @preconcurrency import Android
+  import Android
 #else
   #error("PropertyInjector supports Linux and Apple platforms: no pthread library was found.")
 #endif
 
-// The only file that calls the platform's thread library: mutexes, a condition, the current
-// thread's identity, and a per-thread slot. Everything else uses these.
+// The only file that calls the platform's thread library: a mutex, a condition with timed
+// waits, the current thread's identity and stack, and a per-thread slot. Everything else
+// uses these.
 
 /// A value behind a mutex: the one way state is shared between threads in this library.
 ///
@@ -20,94 +21,164 @@
 /// and the mutex share one allocation.
 ///
 /// The rule that keeps it deadlock-free: the closure passed to ``withLock(_:)`` never calls
-/// user code (factories, callbacks, key-path tables, `Mirror`), and never takes another
-/// `Locked`. Code copies what it needs out, unlocks, then calls out.
-struct Locked<State>: @unchecked Sendable {
-  private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
+/// user code (factories, callbacks, key-path tables, `Mirror`), never releases a value that
+/// user code may own (whose `deinit` could run anything), and never takes another `Locked`.
+/// Code copies what it needs out, unlocks, then calls out or lets go.
+struct Locked<State> {
+  // Safe: the mutex is initialized before the buffer is shared, and destroyed with it.
+  @safe private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
     deinit {
-      withUnsafeMutablePointerToElements { mutex in
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
+      _ = unsafe withUnsafeMutablePointerToElements { mutex in
+        unsafe pthread_mutex_destroy(mutex)
       }
     }
   }
 
   private let storage: Storage
 
-  init(_ state: State) {
-    let buffer = Storage.create(minimumCapacity: 1) { _ in state }
-    buffer.withUnsafeMutablePointerToElements { mutex in
-      mutex.initialize(to: pthread_mutex_t())
-      pthread_mutex_init(mutex, nil)
+  init(_ state: sending State) {
+    let buffer = unsafe Storage.create(minimumCapacity: 1) { _ in state }
+    unsafe buffer.withUnsafeMutablePointerToElements { mutex in
+      unsafe mutex.initialize(to: pthread_mutex_t())
+      _ = unsafe pthread_mutex_init(mutex, nil)
     }
-    // `create` returns the dynamic type it was called on.
-    storage = unsafeDowncast(buffer, to: Storage.self)
+    // `create` returns an instance of the class it is called on.
+    storage = unsafe unsafeDowncast(buffer, to: Storage.self)
   }
 
   /// Runs `body` with exclusive access to the state.
   ///
-  /// - Complexity: O(1) plus `body`; one uncontended lock costs about 20 ns.
+  /// - Complexity: O(1) plus `body`; an uncontended lock costs about 20 ns.
   @inline(__always)
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeMutablePointers { state, mutex in
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      return try body(&state.pointee)
+  func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    try unsafe storage.withUnsafeMutablePointers { (state, mutex) throws(Failure) -> Result in
+      _ = unsafe pthread_mutex_lock(mutex)
+      defer { _ = unsafe pthread_mutex_unlock(mutex) }
+      return try unsafe body(&state.pointee)
     }
   }
 }
 
-/// A mutex with a condition, for threads that must wait for another thread's work (see
-/// ``CreationCoordinator``). Unlike ``Locked``, the caller locks and unlocks explicitly, because
-/// waiting releases the mutex.
-final class ConditionLock: @unchecked Sendable {
+// Safe to share when the state is: every access to it holds the mutex.
+extension Locked: @unchecked Sendable where State: Sendable {}
+
+/// A value behind a mutex with a condition, for threads that must wait for another thread's
+/// work (see ``CreationCoordinator`` and ``ConfigurationGate``). The closure given to
+/// ``withLock(_:)`` receives the state and can wait, which releases the mutex meanwhile.
+// Safe: the mutex and condition are initialized before the object is shared and destroyed with
+// it, and every access to `state` holds the mutex.
+@safe final class ConditionLocked<State>: @unchecked Sendable {
+  /// Waits with the mutex held, and wakes waiters: what ``ConditionLocked/withLock(_:)`` offers.
+  struct Waiting {
+    fileprivate let owner: ConditionLocked<State>
+
+    /// Releases the mutex until some thread broadcasts or `seconds` pass, then takes it again.
+    /// Spurious wake-ups happen: callers re-check their condition.
+    func wait(seconds: Double) { owner.wait(seconds: seconds) }
+
+    /// Wakes every waiting thread.
+    func broadcast() { _ = unsafe pthread_cond_broadcast(owner.condition) }
+  }
+
+  private var state: State
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-  init() {
-    mutex.initialize(to: pthread_mutex_t())
-    condition.initialize(to: pthread_cond_t())
-    pthread_mutex_init(mutex, nil)
-    pthread_cond_init(condition, nil)
+  init(_ state: State) {
+    self.state = state
+    unsafe mutex.initialize(to: pthread_mutex_t())
+    unsafe condition.initialize(to: pthread_cond_t())
+    _ = unsafe pthread_mutex_init(mutex, nil)
+    _ = unsafe pthread_cond_init(condition, nil)
   }
 
   deinit {
-    pthread_cond_destroy(condition)
-    pthread_mutex_destroy(mutex)
-    condition.deallocate()
-    mutex.deallocate()
+    _ = unsafe pthread_cond_destroy(condition)
+    _ = unsafe pthread_mutex_destroy(mutex)
+    unsafe condition.deallocate()
+    unsafe mutex.deallocate()
   }
 
-  func lock() { pthread_mutex_lock(mutex) }
-  func unlock() { pthread_mutex_unlock(mutex) }
-  /// Wakes every waiting thread. Call with the mutex held.
-  func broadcast() { pthread_cond_broadcast(condition) }
-  /// Releases the mutex until some thread broadcasts, then takes it again. Call with it held.
-  func wait() { pthread_cond_wait(condition, mutex) }
+  /// Runs `body` with exclusive access to the state; `body` may wait and broadcast.
+  func withLock<Result>(_ body: (inout State, Waiting) -> Result) -> Result {
+    _ = unsafe pthread_mutex_lock(mutex)
+    defer { _ = unsafe pthread_mutex_unlock(mutex) }
+    return body(&state, Waiting(owner: self))
+  }
+
+  private func wait(seconds: Double) {
+    var now = timespec()
+    _ = unsafe clock_gettime(CLOCK_REALTIME, &now)
+    let whole = Int(seconds)
+    let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(whole)) * 1e9)
+    var deadline = now
+    deadline.tv_sec += .init(whole + nanoseconds / 1_000_000_000)
+    deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
+    _ = unsafe pthread_cond_timedwait(condition, mutex, &deadline)
+  }
 }
 
 /// An identifier for the current thread, unique among live threads.
 func currentThreadID() -> UInt {
   #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
+    UInt(bitPattern: unsafe pthread_self())
   #else
     UInt(pthread_self())
   #endif
 }
 
+/// Seconds on a monotonic clock, for measuring waits.
+func monotonicSeconds() -> Double {
+  var now = timespec()
+  _ = unsafe clock_gettime(CLOCK_MONOTONIC, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// The lowest address of the current thread's stack (stacks grow down on every platform the
+/// library supports), or nil when the platform does not say.
+func currentThreadStackLimit() -> UInt? {
+  #if canImport(Darwin)
+    let top = UInt(bitPattern: unsafe pthread_get_stackaddr_np(pthread_self()))
+    return top - UInt(pthread_get_stacksize_np(pthread_self()))
+  #elseif os(Linux)
+    // `pthread_getattr_np` is a GNU extension the Glibc module does not export; look it up.
+    typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+    guard let symbol = unsafe dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return nil }
+    let getAttributes = unsafe unsafeBitCast(symbol, to: GetAttributes.self)
+    var attributes = pthread_attr_t()
+    guard unsafe getAttributes(pthread_self(), &attributes) == 0 else { return nil }
+    defer { _ = unsafe pthread_attr_destroy(&attributes) }
+    var address: UnsafeMutableRawPointer?
+    var size = 0
+    guard unsafe pthread_attr_getstack(&attributes, &address, &size) == 0, let address = unsafe address else {
+      return nil
+    }
+    return UInt(bitPattern: address)
+  #else
+    return nil
+  #endif
+}
+
+/// An address inside the caller's stack frame: how deep the current thread's stack is.
+@inline(never)
+func currentStackAddress() -> UInt {
+  var marker: UInt8 = 0
+  return unsafe withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+}
+
 /// A per-thread reference to a `Value`, made on a thread's first use and released when the
 /// thread ends.
-final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
+final class ThreadLocal<Value: AnyObject>: Sendable {
   private let key: pthread_key_t
-  private let make: () -> Value
+  private let make: @Sendable () -> Value
 
-  init(_ make: @escaping () -> Value) {
+  init(_ make: @escaping @Sendable () -> Value) {
     var key = pthread_key_t()
-    pthread_key_create(&key) { raw in
+    _ = unsafe pthread_key_create(&key) { raw in
       #if canImport(Darwin)
-        Unmanaged<AnyObject>.fromOpaque(raw).release()
+        unsafe Unmanaged<AnyObject>.fromOpaque(raw).release()
       #else
-        if let raw { Unmanaged<AnyObject>.fromOpaque(raw).release() }
+        if let raw = unsafe raw { unsafe Unmanaged<AnyObject>.fromOpaque(raw).release() }
       #endif
     }
     self.key = key
@@ -116,11 +187,11 @@ final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
 
   /// The current thread's value.
   var value: Value {
-    if let raw = pthread_getspecific(key) {
-      return Unmanaged<Value>.fromOpaque(raw).takeUnretainedValue()
+    if let raw = unsafe pthread_getspecific(key) {
+      return unsafe Unmanaged<Value>.fromOpaque(raw).takeUnretainedValue()
     }
     let value = make()
-    pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())
+    _ = unsafe pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())
     return value
   }
 }

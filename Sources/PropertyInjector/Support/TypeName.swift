@@ -1,23 +1,87 @@
 /// How a type is written in messages: the way it reads in source, as far as the runtime tells.
 ///
-/// `Optional<Logger>` becomes `Logger?`. Names are never used to identify a type; the library
-/// compares types by `ObjectIdentifier` and dynamic casts, so two types with the same name in
-/// different modules never collide.
+/// `Optional<Logger>` becomes `(any Logger)?`, a protocol `any Logger`. Names are never used
+/// to identify a type; the library compares types by `ObjectIdentifier` and dynamic casts, so
+/// two types with the same name in different modules never collide.
 func readableName(of type: Any.Type) -> String {
-  readable(String(describing: type))
+  if let optional = type as? any OptionalProtocol.Type {
+    let wrapped = optional.wrappedType
+    let inner = readableName(of: wrapped)
+    // `any Logger?` would read as an optional protocol; `A & B?` as if only B were optional.
+    let needsParentheses = inner.contains(" ") || inner.contains("->")
+    return needsParentheses ? "(\(inner))?" : "\(inner)?"
+  }
+  let name = String(describing: type)
+  if isExistential(type), name != "Any", name != "AnyObject" {
+    return "any \(name)"
+  }
+  return name
 }
 
-private func readable(_ name: String) -> String {
-  let prefix = "Optional<"
-  guard name.hasPrefix(prefix), name.hasSuffix(">") else { return name }
-  let inner = readable(String(name.dropFirst(prefix.count).dropLast()))
-  // `Logger & Sendable?` would read as if only the last member were optional.
-  let needsParentheses = inner.contains(" ") || inner.contains("->")
-  return needsParentheses ? "(\(inner))?" : "\(inner)?"
+/// Whether `type` is a protocol existential (`any Logger`, `Any`): its metatype is a
+/// protocol metatype, which the runtime writes as `Logger.Protocol`.
+func isExistential(_ type: Any.Type) -> Bool {
+  func metatypeName<T>(_: T.Type) -> String { String(describing: Swift.type(of: T.self)) }
+  return _openExistential(type, do: metatypeName).hasSuffix(".Protocol")
+}
+
+/// How to write `type.self` in source: `(any Logger).self`, `Cache.self`.
+func metatypeExpression(of type: Any.Type) -> String {
+  let name = readableName(of: type)
+  return name.contains(" ") || name.hasSuffix("?") ? "(\(name)).self" : "\(name).self"
 }
 
 /// `name` with its indefinite article, for messages: "a Cache", "an ImageCache".
 func aOrAn(_ name: String) -> String {
   let vowels: Set<Character> = ["A", "E", "I", "O", "U", "a", "e", "i", "o", "u"]
   return (name.first.map(vowels.contains) ?? false ? "an " : "a ") + name
+}
+
+/// `Optional`, seen through a protocol, so that generic code can test for nil and unwrap.
+protocol OptionalProtocol {
+  associatedtype Wrapped
+  var wrapped: Wrapped? { get }
+}
+
+extension Optional: OptionalProtocol {
+  var wrapped: Wrapped? { self }
+}
+
+extension OptionalProtocol {
+  /// The type an optional of this type wraps: `Logger` for `Logger?`.
+  static var wrappedType: Any.Type { Wrapped.self }
+}
+
+extension String {
+  func replacingNewlines(with separator: String) -> String {
+    split(separator: "\n", omittingEmptySubsequences: false).joined(separator: separator)
+  }
+
+  /// The string with its case folded, for caseless comparison: `"Straße"` and `"STRASSE"` both
+  /// fold to `"strasse"` (upper-casing first applies Unicode's full mappings, such as ß to SS).
+  var caseFolded: String { uppercased().lowercased() }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous = Array(0...b.count)
+  for i in 1...a.count {
+    var current = [i] + Array(repeating: 0, count: b.count)
+    for j in 1...b.count {
+      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}
+
+/// The label nearest to `key` by edit distance, if it is near enough to be a likely typo.
+func closest(to key: String, among labels: [String]) -> String? {
+  let scored = labels.map { ($0, editDistance(key, $0)) }
+  guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 4) else { return nil }
+  return best.0
 }

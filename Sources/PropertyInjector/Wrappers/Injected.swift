@@ -2,29 +2,38 @@
 ///
 /// ```swift
 /// final class ReportView {
-///   @Injected var logger: (any Logger)?                        // resolve((any Logger).self)
-///   @Injected(named: "luckyNumbers") var numbers: [Int]?       // resolve([Int].self, named:)
-///   @Injected(in: testInjector) var clock: Clock?              // any injector; Injector.shared by default
+///   @Injected var logger: any Logger                            // Injector.shared.resolve((any Logger).self)
+///   @Injected(named: "luckyNumbers") var numbers: [Int]         // Injector.shared.resolve([Int].self, named:)
+///   @Injected(in: appInjector) var clock: any Clock             // a given injector
 /// }
 /// ```
 ///
-/// Because it resolves on every access, replacing a registration (or assigning a ``Provided``
-/// property) is seen at once. A wrapper that finds nothing reads `nil`; read `$logger.resolved()`
-/// to get the error instead.
+/// Because it resolves on every access, a replaced registration (or an assigned ``Provided``
+/// property) is seen at once, and so is the override of the current task
+/// (``Injector/withOverrides(_:operation:)``, the `.injecting` test trait).
 ///
-/// An `@Injected` property is not filled by ``Injector/inject(_:)``: its storage, which
-/// `Mirror` shows as `_logger`, is never a candidate, and it needs no entry in
-/// ``InjectableSettable/injectableKeyPaths``. The class using it need not conform to
-/// ``InjectableSettable`` at all.
+/// ## When it cannot be resolved
+/// A property cannot throw, and a `nil` would look like a value that resolved to nothing, the
+/// silent wrong answer this library exists to prevent. So the value is not optional, and reading
+/// one that cannot be resolved stops the program with the ``InjectionError``'s full text, as
+/// force-unwrapping does. Catch the mistake earlier:
+/// - `try $logger.resolve()` throws the error instead;
+/// - ``Injector/validate(_:)`` checks every `@Injected` property of the objects it is given
+///   (through the injector it names, or the one `validate` is called on), so a test finds what is
+///   missing before the app runs.
+///
+/// An `@Injected` property is not filled by ``Injector/inject(_:)``: its storage, which `Mirror`
+/// shows as `_logger`, is never a candidate, and the class need not be ``InjectableSettable``.
 @propertyWrapper
 public struct Injected<Value>: Sendable {
-  private let injector: Injector
-  private let name: String?
+  let injector: Injector?
+  let name: String?
 
-  /// Reads the value registered for `Value`, as ``Injector/resolve(_:)`` does.
+  /// Reads the value registered for `Value`, as ``Injector/resolve(_:for:id:)`` does.
   ///
-  /// - Parameter injector: The injector to read from; ``Injector/shared`` by default.
-  public init(in injector: Injector = .shared) {
+  /// - Parameter injector: The injector to read from; by default ``Injector/shared`` (the
+  ///   current task's override, if any) at the time of each read.
+  public init(in injector: Injector? = nil) {
     self.injector = injector
     name = nil
   }
@@ -33,26 +42,85 @@ public struct Injected<Value>: Sendable {
   ///
   /// - Parameters:
   ///   - name: The registered name, compared exactly.
-  ///   - injector: The injector to read from; ``Injector/shared`` by default.
-  public init(named name: String, in injector: Injector = .shared) {
+  ///   - injector: The injector to read from; by default ``Injector/shared`` at each read.
+  public init(named name: String, in injector: Injector? = nil) {
     self.injector = injector
     self.name = name
   }
 
-  /// The value registered now, or `nil` when nothing fits (or making it failed).
-  public var wrappedValue: Value? { try? resolved() }
+  /// The value registered now; reading it when nothing fits stops the program with the error
+  /// (see "When it cannot be resolved").
+  public var wrappedValue: Value {
+    do {
+      return try resolve()
+    } catch {
+      fatalError("@Injected \(readableName(of: Value.self)) cannot be resolved (use `try $property.resolve()` to catch it, and `validate` to find it in tests):\n\(error)")
+    }
+  }
 
-  /// The wrapper itself, for ``resolved()``: `$logger.resolved()`.
+  /// The wrapper itself, for ``resolve()``: `try $logger.resolve()`.
   public var projectedValue: Self { self }
 
   /// The value registered now.
   ///
-  /// - Returns: The value.
-  /// - Throws: ``InjectionError``, as ``Injector/resolve(_:)`` or ``Injector/resolve(_:named:)`` does.
-  public func resolved() throws -> Value {
-    if let name {
-      return try injector.resolve(Value.self, named: name)
-    }
+  /// - Throws: ``InjectionError``, as ``Injector/resolve(_:for:id:)`` or ``Injector/resolve(_:named:)`` does.
+  public func resolve() throws(InjectionError) -> Value {
+    let injector = injector ?? .shared
+    if let name { return try injector.resolve(Value.self, named: name) }
     return try injector.resolve(Value.self)
+  }
+}
+
+extension Injected {
+  /// `@Injected` values are never optional: a nil would look like a value that resolved to
+  /// nothing.
+  @available(*, unavailable, message: "Declare it non-optional (`@Injected var logger: any Logger`): @Injected never reads nil; use `try $logger.resolve()` where resolution may fail")
+  public init<Wrapped>(in injector: Injector? = nil) where Value == Wrapped? {
+    self.injector = injector
+    name = nil
+  }
+}
+
+/// An ``Injected`` property, seen by ``Injector/validate(_:)`` through `Mirror`.
+protocol InjectedProperty {
+  /// The problem reading it would hit now, checked against `injector` unless the property names
+  /// its own; nil when it resolves.
+  func problem(checkedBy injector: Injector, property: String, in owner: Any.Type) -> InjectionError.Problem?
+}
+
+extension Injected: InjectedProperty {
+  func problem(checkedBy validating: Injector, property: String, in owner: Any.Type) -> InjectionError.Problem? {
+    let site = Site(owner: owner, property: property, declared: Value.self)
+    let request = Request(
+      wanted: Probe<Value>(), classChain: [], label: name, names: name == nil ? .ignored : .only, site: site)
+    return (injector ?? validating).problem(resolving: request)
+  }
+}
+
+extension Injector {
+  /// The problem `request` would hit now, without producing anything.
+  func problem(resolving request: Request) -> InjectionError.Problem? {
+    let chain = snapshotChain()
+    if let problem = chain.configurationProblems.first { return problem }
+    if case .failure(let problem) = Rules.answer(request, in: chain) { return problem }
+    return nil
+  }
+
+  /// The problems of `object`'s ``Injected`` properties.
+  func wrapperProblems(of object: AnyObject) -> [InjectionError.Problem] {
+    var problems: [InjectionError.Problem] = []
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      for child in current.children {
+        guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? any InjectedProperty else {
+          continue
+        }
+        if let problem = wrapper.problem(checkedBy: self, property: String(label.dropFirst()), in: current.subjectType) {
+          problems.append(problem)
+        }
+      }
+      mirror = current.superclassMirror
+    }
+    return problems
   }
 }

@@ -1,5 +1,5 @@
 /// A property whose value is registered with an injector, and registered again whenever it is
-/// assigned.
+/// assigned: a default that other code can read through ``Injected`` or `inject`.
 ///
 /// ```swift
 /// final class AppServices {
@@ -11,78 +11,83 @@
 /// ```
 ///
 /// The value is registered under the property's declared type, not the value's dynamic type:
-/// `@Provided var cache: Cache = ImageCache()` serves `Cache?` properties. An optional property
-/// registers its unwrapped value, and unregisters when set to `nil`. Registration happens when
-/// the owner is initialized and on every assignment; it replaces the registration of the same
-/// type (or name), as ``Injector/register(_:as:includingAncestors:for:id:)`` does. The injector
-/// keeps the last value registered after the owner is gone.
+/// `@Provided var cache: Cache = ImageCache()` serves `Cache` properties. An optional property
+/// registers its unwrapped value, and removes its registration when set to `nil`.
 ///
-/// Registration can only fail for a blank name; the error is kept in
-/// `$property.registrationError` rather than thrown, since a property cannot throw.
+/// ## It provides; it never overrides
+/// A `@Provided` property registers only where nothing else is registered for its type (without
+/// a target or id) or name. A registration made with `register` (the app's configuration, a
+/// test's override) is never replaced or removed by it, whatever order they happen in; only its
+/// own earlier value is. ``isProviding`` tells whether its value is the one registered. The
+/// injector keeps the last value provided after the owner is gone.
 ///
 /// An `@Provided` property is not filled by ``Injector/inject(_:)``: its storage (`_cache`) is
-/// never a candidate and needs no entry in ``InjectableSettable/injectableKeyPaths``.
+/// never a candidate.
 @propertyWrapper
-public struct Provided<Value> {
+public struct Provided<Value: Sendable>: Sendable {
   private let injector: Injector
   private let name: String?
+  private let owner = RegistrationOwner()
   private var value: Value
-  private var error: InjectionError?
+  private var providing: Bool
 
-  /// Registers `wrappedValue` with `injector`.
+  /// Registers `wrappedValue` with `injector`, unless something else is registered there.
   ///
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - name: Register under this name instead of the declared type.
-  ///   - injector: The injector to register with; ``Injector/shared`` by default.
-  public init(wrappedValue: Value, named name: String? = nil, in injector: Injector = .shared) {
-    self.injector = injector
+  ///   - injector: The injector to register with; by default ``Injector/shared`` (the current
+  ///     task's override, if any) when the property is initialized.
+  public init(wrappedValue: Value, named name: String? = nil, in injector: Injector? = nil) {
+    self.injector = injector ?? .shared
     self.name = name
     value = wrappedValue
-    error = Self.register(wrappedValue, named: name, in: injector)
+    providing = false
+    providing = provide(wrappedValue)
   }
 
-  /// The value; assigning it registers the new value.
+  /// The value; assigning it registers the new value where this property's value is registered
+  /// (or nothing is).
   public var wrappedValue: Value {
     get { value }
     set {
       value = newValue
-      error = Self.register(newValue, named: name, in: injector)
+      providing = provide(newValue)
     }
   }
 
-  /// The wrapper itself, for ``registrationError``: `$numbers.registrationError`.
+  /// The wrapper itself, for ``isProviding``: `$numbers.isProviding`.
   public var projectedValue: Self { self }
 
-  /// Why the last registration failed, or `nil` if it succeeded.
-  public var registrationError: InjectionError? { error }
+  /// Whether the current value is the one registered: false when another registration holds
+  /// its type (or name), and when the value is `nil`.
+  public var isProviding: Bool { providing }
 
-  private static func register(_ value: Value, named name: String?, in injector: Injector) -> InjectionError? {
-    do {
-      if let optional = value as? any OptionalProtocol {
-        try optional.provide(in: injector, named: name)
-      } else if let name {
-        try injector.register(value, named: name)
-      } else {
-        try injector.register(value, as: Value.self)
-      }
-      return nil
-    } catch {
-      return error as? InjectionError
+  private func provide(_ value: Value) -> Bool {
+    let unwrapped: Any?
+    let service: TypeProbe
+    if let optional = value as? any OptionalProtocol {
+      unwrapped = optional.wrappedAny
+      service = optional.wrappedProbe
+    } else {
+      unwrapped = value
+      service = Probe<Value>()
     }
+    let match: Registration.Match =
+      name.map { .name($0) }
+      ?? .type(Registration.TypeMatch(target: nil, id: nil, includingAncestors: false))
+    guard let unwrapped else {
+      let key = Registration(service: service, source: .instance(()), match: match, sequence: 0, owner: nil).key
+      injector.remove(key, ownedBy: owner)
+      return false
+    }
+    return injector.add(service, .instance(unwrapped), match, owner: owner)
   }
 }
 
-extension Provided: Sendable where Value: Sendable {}
-
 extension OptionalProtocol {
-  /// Registers the wrapped value under `Wrapped`, or removes the registration when nil.
-  fileprivate func provide(in injector: Injector, named name: String?) throws {
-    switch (wrapped, name) {
-    case (let value?, let name?): try injector.register(value, named: name)
-    case (let value?, nil): try injector.register(value, as: Wrapped.self)
-    case (nil, let name?): try? injector.unregister(named: name)
-    case (nil, nil): try? injector.unregister(Wrapped.self)
-    }
-  }
+  /// The wrapped value, as `Any`.
+  var wrappedAny: Any? { wrapped.map { $0 } }
+  /// The probe of the wrapped type.
+  var wrappedProbe: TypeProbe { Probe<Wrapped>() }
 }

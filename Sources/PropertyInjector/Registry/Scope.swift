@@ -1,8 +1,8 @@
 /// How often a factory registration runs.
 ///
 /// ```swift
-/// try injector.register(RequestID.self) { _ in RequestID() }                        // .transient
-/// try injector.register(Database.self, scope: .singleton) { try Database(log: $0.resolve((any Logger).self)) }
+/// injector.register(RequestID.self) { _ in RequestID() }                     // transient
+/// injector.register(Database.self, scope: .singleton) { try Database(log: $0.resolve()) }
 /// ```
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
   private let name: String

@@ -1,0 +1,61 @@
+// The errors of creations: cycles, depth, waits, released injectors. Each text is built here
+// and nowhere else.
+
+extension InjectionError {
+  /// A cycle along `path`, whose last element, `site`, repeats an earlier one.
+  static func cycle(path: [String], closingAt site: Site) -> InjectionError {
+    InjectionError(
+      operation: site.label,
+      Problem(
+        code: .cycle, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+        summary: "a creation needs itself: \(path.joined(separator: " → ")).",
+        fix: "Break the cycle: declare one of these properties as Lazy<T>? (created on first use) or "
+          + "Provider<T>? (resolved on each get()), or restructure so one side does not need the other to exist first."),
+      path: path)
+  }
+
+  /// Creations nested past ``CreationStack/maximumDepth``, or past the thread's stack, the last at `site`.
+  static func tooDeep(path: [String], at site: Site, stackExhausted: Bool) -> InjectionError {
+    let why =
+      stackExhausted
+      ? "creations are nested \(path.count) deep, and this thread's stack is nearly used up"
+      : "creations are nested \(path.count) deep, past the limit of \(CreationStack.maximumDepth)"
+    return InjectionError(
+      operation: site.label,
+      Problem(
+        code: .tooDeep, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+        summary: "\(why): " + path.suffix(6).joined(separator: " → ") + ".",
+        fix: "Look for a factory that keeps creating new instances of new types; use Lazy<T>? or Provider<T>? to "
+          + "defer them\(stackExhausted ? ", or inject on a thread with a larger stack" : "")."),
+      path: path)
+  }
+
+  /// A wait for another thread's creation of `label` that lasted longer than `seconds`.
+  static func timedOut(waitingFor label: String, seconds: Double, at site: Site) -> InjectionError {
+    InjectionError(
+      operation: site.label,
+      Problem(
+        code: .timedOut, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+        summary: "this thread waited \(seconds) s for \(label), which another thread is still creating: that "
+          + "creation may be waiting for this thread in a way the injector cannot see (a semaphore, a blocking "
+          + "call), or it is very slow.",
+        fix: "Make sure no factory blocks on another thread that needs what it is creating; for slow factories, "
+          + "raise the injector's creationWaitLimit."))
+  }
+
+  /// A handle, or a resolver, used after its injector was released.
+  static func injectorReleased(operation: String, site: Site?) -> InjectionError {
+    InjectionError(
+      operation: operation,
+      Problem(
+        code: .injectorReleased, typeName: site?.typeName ?? "Resolver", property: site?.property,
+        declaredType: site?.declaredType,
+        summary: "the injector it resolves from was released before it was used.",
+        fix: "Keep the injector alive as long as the objects it made use their Lazy, Provider and Resolver values."))
+  }
+
+  /// Something the library got wrong.
+  static func internalInconsistency(_ detail: String) -> InjectionError {
+    InjectionError(operation: "PropertyInjector", .internalInconsistency(detail))
+  }
+}

@@ -1,0 +1,131 @@
+/// The one error PropertyInjector throws: what went wrong, where, what came close, and how to fix it.
+///
+/// Every throwing entry point throws it as a typed error (`throws(InjectionError)`), so a
+/// `catch` sees an `InjectionError` without a cast. It carries every problem found in one
+/// call, not just the first. When ``Injector/inject(_:)`` throws it, no property of the object
+/// has changed.
+///
+/// ```swift
+/// do {
+///   try injector.inject(screen)
+/// } catch {
+///   print(error)  // every unresolved property, with near misses and a fix for each
+///   if error.problems.contains(where: { $0.code == .unresolved }) { ... }
+/// }
+/// ```
+///
+/// Test errors by ``code`` (or each problem's ``Problem/code``) and by the names in the
+/// message; the wording of the message may improve between releases, the codes do not change.
+public struct InjectionError: Error, Sendable, CustomStringConvertible {
+  /// Every problem found, in a stable order: the injector's configuration problems first, then
+  /// the object's declaration problems, then its properties in declaration order (base classes
+  /// first). Never empty.
+  public let problems: [Problem]
+
+  /// The call that failed, such as `inject(ProfileScreen)` or `resolve(any Logger)`.
+  public let operation: String
+
+  /// The error thrown by a factory or initializer, when that is what made the call fail.
+  public let underlyingError: (any Error)?
+
+  /// The creations in progress when the error occurred, outermost first: the properties (or
+  /// `resolve` calls) whose factories were running. For a ``Code/cycle`` error it leads back to
+  /// its own start: `["Feed.injectedDatabase", "Database.injectedCache", "Cache.injectedDatabase"]`.
+  public let path: [String]
+
+  /// The code of the first problem; see ``problems`` for all of them.
+  public var code: Code { problems[0].code }
+
+  /// Makes an error; `path` defaults to the creations in progress on this thread.
+  init(operation: String, problems: [Problem], underlyingError: (any Error)? = nil, path: [String]? = nil) {
+    self.operation = operation
+    self.problems =
+      problems.isEmpty
+      ? [Problem(code: .internalInconsistency, typeName: operation, summary: "an error with no problem was made.")]
+      : problems
+    self.underlyingError = underlyingError
+    self.path = path ?? CreationStack.current.path
+  }
+
+  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String]? = nil) {
+    self.init(operation: operation, problems: [problem], underlyingError: underlyingError, path: path)
+  }
+
+  /// The same error, reported as the failure of `operation`: what the outermost public call
+  /// does, so an error from deep inside a creation names the call the user made.
+  func reported(as operation: String) -> InjectionError {
+    InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
+  }
+
+  /// A readable account of every problem, each with its fix.
+  public var description: String {
+    var lines = ["\(operation) failed with \(problems.count == 1 ? "1 problem" : "\(problems.count) problems"):"]
+    for problem in problems {
+      lines.append("- " + problem.description.replacingNewlines(with: "\n  "))
+    }
+    if !path.isEmpty && code != .cycle {
+      lines.append("  While creating: \(path.joined(separator: " → "))")
+    }
+    if let underlyingError {
+      lines.append("  Underlying error: \(underlyingError)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension InjectionError {
+  /// One thing that is wrong, with the type and property it concerns and how to fix it.
+  public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of problem this is.
+    public let code: Code
+    /// The type the problem is in: the type that declares the property, or the registered type.
+    public let typeName: String
+    /// The property concerned, when there is one.
+    public let property: String?
+    /// The property's declared type, written as in source (`(any Logger)?`), when it is known.
+    public let declaredType: String?
+    /// What happened, in one sentence.
+    public let summary: String
+    /// Registrations that came close but were not eligible, and why each was passed over.
+    public let nearMisses: [String]
+    /// What to change to make the problem go away.
+    public let fix: String
+
+    init(
+      code: Code,
+      typeName: String,
+      property: String? = nil,
+      declaredType: String? = nil,
+      summary: String,
+      nearMisses: [String] = [],
+      fix: String = ""
+    ) {
+      self.code = code
+      self.typeName = typeName
+      self.property = property
+      self.declaredType = declaredType
+      self.summary = summary
+      self.nearMisses = nearMisses
+      self.fix = fix
+    }
+
+    /// Where the problem is: `ProfileScreen.injectedLogger: (any Logger)?`, or the type's name alone.
+    public var location: String {
+      guard let property else { return typeName }
+      guard let declaredType else { return "\(typeName).\(property)" }
+      return "\(typeName).\(property): \(declaredType)"
+    }
+
+    /// `location [code]: summary`, then the near misses and the fix on lines of their own.
+    public var description: String {
+      var text = "\(location) [\(code)]: \(summary)"
+      for miss in nearMisses {
+        text += "\n  Came close: \(miss)"
+      }
+      if !fix.isEmpty {
+        text += "\n  Fix: \(fix)"
+      }
+      return text
+    }
+  }
+}

@@ -1,0 +1,233 @@
+// Every problem with a type's declarations: its candidates and its table. Each text is built
+// here and nowhere else.
+
+extension InjectionError.Problem {
+  /// The problem of a candidate whose declaration is wrong; nil for a broken table entry,
+  /// which the table's problems already report.
+  static func candidate(
+    _ property: TypeShape.Property,
+    issue: TypeShape.Issue,
+    reason: Candidate.Reason,
+    in shape: TypeShape
+  ) -> Self? {
+    let why = Describe.reason(reason, property.name)
+    let owner = readableName(of: property.owner)
+    switch issue {
+    case .brokenEntry:
+      return nil
+    case .notOptional:
+      let holds = property.declaredType == nil ? " (it holds \(aOrAn(readableName(of: property.reflectedType))))" : ""
+      let optional = property.declaredTypeName.map { "`\($0)?` or `\($0)!`" } ?? "add `?` or `!` after its type"
+      return Self(
+        code: .notOptional, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
+        summary: "\(why), but it is not optional\(holds), so it can never be nil for the injector to fill.",
+        fix: reason == .prefix
+          ? "Declare it optional (\(optional)), or rename it so its name does not start with \"\(TypeShape.candidatePrefix)\"."
+          : "Declare it optional (\(optional)), or register the value under another name.")
+    case .lazy:
+      return Self(
+        code: .unsupportedProperty, typeName: owner, property: property.name,
+        summary: "\(why), but it is a `lazy var`: the injector would have to read it to see whether it is nil, "
+          + "which runs its initializer.",
+        fix: "Declare it as a plain optional `var` without `lazy`, or rename it so its name does not start with "
+          + "\"\(TypeShape.candidatePrefix)\".")
+    case .missingFromTable(let missing):
+      return missingFromTable(property, why: why, missing: missing, in: shape)
+    }
+  }
+
+  private static func missingFromTable(
+    _ property: TypeShape.Property,
+    why: String,
+    missing: TypeShape.MissingEntry,
+    in shape: TypeShape
+  ) -> Self {
+    let owner = readableName(of: property.owner)
+    let summary: String
+    let fix: String
+    switch missing {
+    case .add(let table, let root):
+      let table = readableName(of: table)
+      summary = "\(why), but no table entry reaches it, so the injector cannot write it."
+      fix =
+        "Add `@Injectable` to \(table), or add \"\(property.name)\": \\\(readableName(of: root)).\(property.name) "
+        + "to \(table).injectableKeyPaths."
+    case .override(let table, let inherited):
+      let table = readableName(of: table)
+      summary =
+        "\(why), but \(table) does not override injectableKeyPaths: it inherits \(readableName(of: inherited))'s "
+        + "table, which cannot reach it."
+      fix =
+        "Add `@Injectable` to \(table), or add `override class var injectableKeyPaths: [String: AnyKeyPath] "
+        + "{ [\"\(property.name)\": \\\(table).\(property.name)] }` to \(table)."
+    case .shadowed(let subclass):
+      let subclass = readableName(of: subclass)
+      summary =
+        "\(why), but \(subclass) declares another property named \"\(property.name)\", so every entry written in "
+        + "\(subclass) reaches that one; \(owner)'s is out of reach (private, or internal to another module)."
+      fix =
+        "Give \(owner) a table of its own where its property is visible (`@Injectable` on \(owner), or "
+        + "InjectableSettable with \"\(property.name)\": \\\(owner).\(property.name)), or rename one of the two properties."
+    }
+    return Self(
+      code: .missingFromTable, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
+      summary: summary, fix: fix)
+  }
+
+  /// The class's `customMirror` replaces its stored properties, so the injector cannot see them.
+  static func hiddenByCustomMirror(_ typeName: String) -> Self {
+    Self(
+      code: .unsupportedProperty, typeName: typeName,
+      summary: "\(typeName) has a customMirror (it conforms to CustomReflectable, itself or through a superclass), "
+        + "which replaces its stored properties in Mirror, so the injector cannot find its candidates.",
+      fix: "Remove the CustomReflectable conformance (describe the object with CustomDebugStringConvertible instead), "
+        + "or inject an object without one and pass it the values.")
+  }
+
+  /// An entry whose key names no stored property.
+  static func staleTableEntry(_ key: String, in typeName: String, suggestion: String?) -> Self {
+    Self(
+      code: .staleTableEntry, typeName: typeName, property: key,
+      summary: "the table has an entry \"\(key)\", but \(typeName) has no stored property of that name.",
+      fix: suggestion.map { "Rename the entry to \"\($0)\", or remove it." }
+        ?? "Remove the entry, or rename it to the property it is meant for.")
+  }
+
+  /// An entry that names the storage `@Observable` made, not the observed property.
+  static func observationStorageEntry(_ key: String, observed: String, owner: AnyClass) -> Self {
+    let owner = readableName(of: owner)
+    return Self(
+      code: .staleTableEntry, typeName: owner, property: key,
+      summary: "the table has an entry \"\(key)\", the storage @Observable made for \"\(observed)\": writing it "
+        + "would bypass Observation.",
+      fix: "List the observed property instead: \"\(observed)\": \\\(owner).\(observed).")
+  }
+
+  /// The same key path under several names.
+  static func duplicateTableEntries(_ names: [String], keyPath: AnyKeyPath, in typeName: String) -> Self {
+    let quoted = names.map { "\"\($0)\"" }.joined(separator: " and ")
+    return Self(
+      code: .duplicateTableEntry, typeName: typeName, property: names.first,
+      summary: "the entries \(quoted) hold the same key path, \(Describe.keyPath(keyPath)): it reaches one property, "
+        + "so at most one of them is right.",
+      fix: "Point each entry at the property it names: \(names.map { "\"\($0)\": \\\(typeName).\($0)" }.joined(separator: ", ")).")
+  }
+
+  /// An entry whose key path starts somewhere the object is not.
+  static func keyPathRoot(_ name: String, keyPath: AnyKeyPath, startsAt root: Any.Type, notIn typeName: String) -> Self {
+    let rootName = readableName(of: root)
+    let summary: String
+    if isExistential(root) {
+      summary =
+        "the entry for \"\(name)\" starts at the protocol \(rootName): the injector writes through key paths "
+        + "that start at the class."
+    } else if !(root is AnyClass) {
+      summary =
+        "the entry for \"\(name)\" starts at \(rootName), a value type: a key path from a struct or enum writes a "
+        + "copy, never the object."
+    } else {
+      summary = "the entry for \"\(name)\" starts at \(rootName), which \(typeName) is not."
+    }
+    return Self(
+      code: .keyPathMismatch, typeName: typeName, property: name, summary: summary,
+      fix: "Start the key path at the class that declares the property: \\\(typeName).\(name).")
+  }
+
+  /// An entry whose key path starts at a superclass of the class that declares the property.
+  static func keyPathCannotReach(_ name: String, keyPath: AnyKeyPath, root: AnyClass, declaredIn owner: AnyClass) -> Self {
+    let owner = readableName(of: owner)
+    let root = readableName(of: root)
+    return Self(
+      code: .keyPathMismatch, typeName: owner, property: name,
+      summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which starts at \(root): a key path from "
+        + "\(root) cannot reach \(owner).\(name), declared in its subclass.",
+      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+  }
+
+  /// An entry whose key path goes through another value.
+  static func keyPathGoesThrough(_ name: String, description: String, owner: AnyClass) -> Self {
+    let owner = readableName(of: owner)
+    return Self(
+      code: .keyPathMismatch, typeName: owner, property: name,
+      summary: "the entry for \"\(name)\" is \(description), which goes through another value instead of reaching "
+        + "the property itself: the injector would write there and leave \(name) nil.",
+      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+  }
+
+  /// An entry whose key path names another property.
+  static func keyPathNamesAnother(
+    _ name: String,
+    keyPath: AnyKeyPath,
+    component: String,
+    declared: Any.Type,
+    owner: AnyClass
+  ) -> Self {
+    let owner = readableName(of: owner)
+    return Self(
+      code: .keyPathMismatch, typeName: owner, property: name, declaredType: readableName(of: declared),
+      summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which leads to \"\(component)\".",
+      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+  }
+
+  /// An entry whose key path's value type is not the property's declared type.
+  static func keyPathValueMismatch(
+    _ name: String,
+    keyPath: AnyKeyPath,
+    leadsTo valueType: Any.Type,
+    declared: Any.Type?,
+    owner: AnyClass
+  ) -> Self {
+    let owner = readableName(of: owner)
+    let property = declared.map { "the property is \(readableName(of: $0))" } ?? "the property is not optional"
+    return Self(
+      code: .keyPathMismatch, typeName: owner, property: name, declaredType: declared.map { readableName(of: $0) },
+      summary: "the entry for \"\(name)\" leads to \(aOrAn(readableName(of: valueType))), but \(property): the entry "
+        + "points at another property.",
+      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+  }
+
+  /// An entry whose key path cannot write.
+  static func keyPathNotWritable(_ name: String, owner: AnyClass, declared: Any.Type?) -> Self {
+    let owner = readableName(of: owner)
+    return Self(
+      code: .keyPathNotWritable, typeName: owner, property: name, declaredType: declared.map { readableName(of: $0) },
+      summary: "the entry for \"\(name)\" is a read-only key path: the property is a `let`, or its setter is not "
+        + "visible where the table is written.",
+      fix: "Declare the property with `var`, and write the table inside the type (or where its setter is visible).")
+  }
+
+  /// A `weak` or `unowned` property (known from its declaration) that a value nothing keeps would fill.
+  static func notRetained(_ property: TypeShape.Property, ownership: InjectableAccessor.Ownership, answer: Answer) -> Self {
+    let kind = ownership == .weak ? "weak" : "unowned"
+    return Self(
+      code: .notRetained, typeName: readableName(of: property.owner), property: property.name,
+      declaredType: property.declaredTypeName,
+      summary: "it is \(kind), and what fills it (\(Describe.answer(answer))) is kept by nothing else: "
+        + "the value would be released as soon as it was written\(ownership == .weak ? ", leaving it nil" : ", leaving it dangling").",
+      fix: "Declare it strong, or register an instance or a singleton for it: the injector keeps those alive.")
+  }
+
+  /// A property that did not keep the value a factory made for it (found after writing).
+  static func notKept(_ candidate: Candidate) -> Self {
+    let property = candidate.property
+    return Self(
+      code: .notRetained, typeName: readableName(of: property.owner), property: property.name,
+      declaredType: property.declaredTypeName,
+      summary: "it did not keep the value made for it (\(candidate.answer.map(Describe.answer) ?? "a new value")): "
+        + "it is weak or unowned, and nothing else holds the value, so it would be nil or dangling at once. "
+        + "Every property this injection wrote was set back to nil.",
+      fix: "Declare it strong, or register an instance or a singleton for it: the injector keeps those alive.")
+  }
+}
+
+extension Describe {
+  /// What an answer supplies, for messages: `a factory of RequestID`, `a new Clock from init(resolver:)`.
+  static func answer(_ answer: Answer) -> String {
+    switch answer {
+    case .registration(let registration, _): Self.registration(registration)
+    case .creation(let type): "a new \(type.name) from init(resolver:)"
+    case .deferred(let deferral, let inner, _): "a new handle resolving \(Self.answer(inner)) \(deferral.timing)"
+    case .failure: "nothing"
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// Every problem with what is registered: unresolved requests, values of the wrong type, and
+// registrations that can never match. Each text is built here and nowhere else.
+
+extension InjectionError.Problem {
+  /// Nothing eligible fills the request at `site`.
+  static func unresolved(at site: Site, wanted: TypeProbe, nearMisses: [NearMiss]) -> Self {
+    let name = wanted.name
+    let misses = nearMisses.map { render($0, property: site.property ?? site.label) }
+    let register = Describe.registrationCall(for: wanted.type)
+    if wanted.isOptional, let unwrapped = (wanted.type as? any OptionalProtocol.Type)?.wrappedType {
+      return Self(
+        code: .unresolved, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+        summary: "\(name) is optional, and optionals are never registered: nothing can fill it.",
+        fix: "Ask for the unwrapped type: resolve(\(metatypeExpression(of: unwrapped))).")
+    }
+    guard site.property != nil else {
+      return Self(
+        code: .unresolved, typeName: site.typeName,
+        summary: "nothing registered fills \(aOrAn(name)) here.", nearMisses: misses,
+        fix: misses.isEmpty
+          ? "Register \(aOrAn(name)) (\(register))."
+          : "Change one of the registrations above so it is eligible, or register \(aOrAn(name)) (\(register)).")
+    }
+    return Self(
+      code: .unresolved, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "it is nil, and nothing registered fills it.", nearMisses: misses,
+      fix: misses.isEmpty
+        ? "Register \(aOrAn(name)) (\(register)), or set the property before injecting."
+        : "Change one of the registrations above so it is eligible, or register \(aOrAn(name)) (\(register)).")
+  }
+
+  /// Nothing is registered under the name a `resolve(_:named:)` asks for.
+  static func unresolvedName(_ name: String, at site: Site, wanted: TypeProbe, registeredNames: [String]) -> Self {
+    Self(
+      code: .unresolved, typeName: site.typeName,
+      summary: "nothing is registered under the name \"\(name)\".",
+      nearMisses: registeredNames.map { "\"\($0)\" is registered." },
+      fix: "Register a value with `injector.register(value, named: \"\(name)\")`; names are compared exactly, "
+        + "including case.")
+  }
+
+  private static func render(_ miss: NearMiss, property: String) -> String {
+    let registration = miss.registration
+    let service = registration.service.name
+    let reasons = miss.reasons.map { reason -> String in
+      switch reason {
+      case .notIncludingAncestors:
+        return "registered as \(service) without includingAncestors, so it fills only \(service) properties"
+      case .idDoesNotEndLabel(let suggestion):
+        let id = registration.typeMatch?.id?.original ?? ""
+        let hint = suggestion.map { " (id \"\($0)\" would)" } ?? ""
+        return "has id \"\(id)\", and \(property) does not end with it\(hint)"
+      case .idWithoutLabel:
+        return "has an id, and resolve without an id sees only registrations without one"
+      case .otherTarget:
+        return "registered only for \(registration.typeMatch?.target?.name ?? "another class") and its subclasses"
+      case .targetWithoutObject:
+        return "registered only for \(registration.typeMatch?.target?.name ?? "a class"), and resolve without a "
+          + "target sees only registrations without one"
+      case .metatype:
+        return "registers the type \(service) itself, not an instance: a factory was probably forgotten "
+          + "(`injector.register(\(metatypeExpression(of: registration.service.type)).self) { _ in ... }`)"
+      }
+    }
+    return "\(Describe.registration(registration)): \(reasons.joined(separator: "; "))."
+  }
+
+  /// A name registration targets the property, but its value is not of the property's type.
+  static func nameMismatch(at site: Site, wanted: TypeProbe, registration: Registration, value: Any) -> Self {
+    let name = if case .name(let name) = registration.match { name } else { site.property ?? "" }
+    return Self(
+      code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "\(Describe.registration(registration)) is registered under the name \"\(name)\", which is not "
+        + "\(aOrAn(wanted.name)).",
+      fix: "Register \(aOrAn(wanted.name)) under the name \"\(name)\", or rename the property.")
+  }
+
+  /// A factory (a name registration's, whose result type is not the property's) made a value of
+  /// the wrong type.
+  static func madeMismatch(at site: Site, wanted: Any.Type, registration: Registration, made: Any) -> Self {
+    let wanted = readableName(of: wanted)
+    return Self(
+      code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "\(Describe.registration(registration)) made \(aOrAn(readableName(of: type(of: made)))), which is not "
+        + "\(aOrAn(wanted)).",
+      fix: "Make the factory return \(aOrAn(wanted)), or register it for another name.")
+  }
+
+  /// A value's conformance to `InjectableSettable` is isolated to an actor this thread is not on.
+  static func isolatedConformance(of type: Any.Type, at site: Site) -> Self {
+    let name = readableName(of: type)
+    return Self(
+      code: .isolatedConformance, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "the \(name) made for it conforms to InjectableSettable only on its global actor (such as the main "
+        + "actor), and it was made off that actor, so it can neither be injected nor handed over uninjected.",
+      fix: "Inject or resolve on \(name)'s actor (for example inside `MainActor.run`), or make the factory's result "
+        + "injectable off the actor.")
+  }
+
+  /// A factory, or an initializer, threw while making a value for `site`.
+  static func factoryFailed(at site: Site, making what: String, error: any Error) -> Self {
+    Self(
+      code: .factoryFailed, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "\(what) threw \(error).",
+      fix: "See the underlying error. Nothing was injected; a later injection calls the factory again.")
+  }
+
+  /// A registration id that can never match a property name.
+  static func invalidID(_ id: String, registering type: Any.Type) -> Self {
+    let name = readableName(of: type)
+    return Self(
+      code: .invalidID, typeName: name,
+      summary: "the id \"\(id)\" is \(blankness(of: id)): an id is matched against the end of property names, "
+        + "which contain no whitespace, so this registration can never fill anything. It was not registered.",
+      fix: "Pass `id: nil` to register without an id, or an id such as \"first\" "
+        + "(then unregister this one: `injector.unregister(\(metatypeExpression(of: type)), id: \"\(id)\")`).")
+  }
+
+  /// A name registration whose name can never match a property.
+  static func invalidName(_ name: String, registering type: Any.Type) -> Self {
+    Self(
+      code: .invalidName, typeName: readableName(of: type),
+      summary: "the name \"\(name)\" is \(blankness(of: name)): property names contain no whitespace, so this "
+        + "registration can never fill anything. It was not registered.",
+      fix: "Pass the exact name of the property to fill, such as \"analytics\" "
+        + "(then unregister this one: `injector.unregister(named: \"\(name)\")`).")
+  }
+
+  private static func blankness(of text: String) -> String {
+    if text.isEmpty { return "empty" }
+    if text.allSatisfy(\.isWhitespace) { return "blank" }
+    return "not a property name (it contains whitespace)"
+  }
+
+  /// Whether `text` could be (the end of) a property name: not empty, no whitespace.
+  static func isUsableName(_ text: String) -> Bool {
+    !text.isEmpty && !text.contains(where: \.isWhitespace)
+  }
+
+  /// An optional type registered through generic code (the compiler rejects it elsewhere).
+  static func optionalRegistration(_ type: Any.Type) -> Self {
+    let name = readableName(of: type)
+    let unwrapped = (type as? any OptionalProtocol.Type).map { readableName(of: $0.wrappedType) } ?? name
+    return Self(
+      code: .optionalRegistration, typeName: name,
+      summary: "an optional (\(name)) was registered: a property is filled only when nil, so an optional value "
+        + "could fill it with nothing. It was not registered.",
+      fix: "Unwrap it first and register it as \(unwrapped): `if let value { injector.register(value) }`.")
+  }
+
+  /// `Injector.shared` was used before `configure` ran.
+  static var notConfigured: Self {
+    Self(
+      code: .notConfigured, typeName: "Injector.shared",
+      summary: "Injector.shared was used before configure(_:) ran.",
+      fix: "Call Injector.shared.configure { ... } at launch, before anything is injected; in tests, use an "
+        + "injector of your own or the .injecting trait.")
+  }
+
+  /// An object was injected again from its own callback.
+  static func reentrantInjection(_ typeName: String) -> Self {
+    Self(
+      code: .reentrantInjection, typeName: typeName,
+      summary: "inject was called on this \(typeName) from inside its own didInjectDependencies(), while its "
+        + "injection is still finishing.",
+      fix: "Do not inject the object from its callback: every candidate is already filled when the callback runs.")
+  }
+
+  /// Something the library got wrong.
+  static func internalInconsistency(_ detail: String) -> Self {
+    Self(
+      code: .internalInconsistency, typeName: "PropertyInjector",
+      summary: "the library reached a state it should never reach: \(detail).",
+      fix: "Please report this, with the type being injected and the registrations.")
+  }
+}

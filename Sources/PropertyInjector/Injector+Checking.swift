@@ -1,0 +1,110 @@
+extension Injector {
+  /// Checks, without creating or changing anything, that injecting objects of these types
+  /// would succeed, and reports every problem at once.
+  ///
+  /// ```swift
+  /// @Test func appWiringIsComplete() throws {
+  ///   let injector = makeAppInjector()
+  ///   try injector.validate(ProfileScreen(), FeedScreen(), SettingsScreen())
+  /// }
+  /// ```
+  ///
+  /// For each type: its declarations and tables are consistent, and every candidate would
+  /// resolve (as if it were nil). The injector's configuration problems (registrations whose
+  /// id or name can never match) are reported too, also when no object is given. The objects
+  /// are only samples of their types (`Mirror` reflects instances, not types): nothing is
+  /// written, and no factory runs. What only running can reveal (a factory that throws, a cycle
+  /// through factories) is not checked.
+  ///
+  /// - Parameter objects: One instance of each type to check.
+  /// - Throws: ``InjectionError`` listing every problem of every type.
+  public func validate(_ objects: any InjectableSettable...) throws(InjectionError) {
+    let operation = "validate(\(objects.map { readableName(of: type(of: $0)) }.joined(separator: ", ")))"
+    if requiresConfiguration { try checkConfigured(operation: operation) }
+    let configuration = snapshotChain().configurationProblems
+    var problems = configuration
+    var checked: Set<ObjectIdentifier> = []
+    for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
+      let plan = plan(for: object)
+      problems += plan.problems.filter { !configuration.contains($0) } + plan.failingSteps.compactMap(\.failure)
+      problems += wrapperProblems(of: object)
+    }
+    guard problems.isEmpty else { throw InjectionError(operation: operation, problems: problems) }
+  }
+
+  /// A readable account of how this injector would fill `object` now, without changing it.
+  ///
+  /// ```swift
+  /// print(injector.explain(screen))
+  /// // How the injector fills ProfileScreen (3 candidates):
+  /// // - ProfileScreen.injectedLogger: (any Logger)? ← ConsoleLogger (as any Logger): exact type
+  /// // - ProfileScreen.injectedCacheFirst: Cache? ← ImageCache (for ProfileScreen, id "first", including ancestors): ...
+  /// // - ProfileScreen.analytics: Analytics? — already set, left alone
+  /// ```
+  ///
+  /// Each candidate is shown with what fills it and why (a name registration, the id that ends
+  /// its name, the target class, an exact or ancestor type, the parent injector), or why nothing
+  /// does. It reads the same plan ``inject(_:)`` runs, so the two cannot disagree. Nothing is
+  /// created: factories do not run, and the object is only read. Handy in a debugger
+  /// (`po injector.explain(self)`) and in tests.
+  ///
+  /// - Parameter object: The object to explain.
+  /// - Returns: The account; print it, or read its entries.
+  public func explain<Target: InjectableSettable>(_ object: Target) -> InjectionReport {
+    let plan = plan(for: object)
+    let chain = snapshotChain()
+    var entries: [(index: Int, entry: InjectionReport.Entry)] = []
+    var attached: [InjectionError.Problem] = []
+    let order = Dictionary(
+      plan.shape.properties.enumerated().map { ("\(ObjectIdentifier($1.owner)).\($1.name)", $0) }, uniquingKeysWith: { $1 })
+    func index(of property: TypeShape.Property) -> Int { order["\(ObjectIdentifier(property.owner)).\(property.name)"] ?? 0 }
+    for step in plan.steps {
+      let isSet = !step.isNil(in: object)
+      let candidate = step.candidate
+      let status: InjectionReport.Status
+      if isSet {
+        status = .alreadySet
+      } else if let failure = step.failure {
+        status = failure.code == .unresolved || failure.code == .typeMismatch ? .unresolved : .invalid
+      } else {
+        status = .filled
+      }
+      let filled = status == .filled
+      entries.append(
+        (
+          index(of: candidate.property),
+          InjectionReport.Entry(
+            candidate.property, status: status, source: filled ? candidate.answer.map(Describe.answer) : nil,
+            reasons: filled ? Describe.reasons(for: candidate, in: chain) : [],
+            problem: isSet ? nil : step.failure)
+        ))
+    }
+    for (candidate, problem) in plan.invalidCandidates {
+      let problem = problem ?? plan.problems.first { $0.property == candidate.property.name }
+      if let problem { attached.append(problem) }
+      entries.append(
+        (
+          index(of: candidate.property),
+          InjectionReport.Entry(candidate.property, status: .invalid, source: nil, reasons: [], problem: problem)
+        ))
+    }
+    return InjectionReport(
+      typeName: plan.typeName, entries: entries.sorted { $0.index < $1.index }.map(\.entry),
+      problems: plan.problems.filter { !attached.contains($0) })
+  }
+}
+
+extension InjectionReport.Entry {
+  init(
+    _ property: TypeShape.Property,
+    status: InjectionReport.Status,
+    source: String?,
+    reasons: [String],
+    problem: InjectionError.Problem?
+  ) {
+    self.init(
+      typeName: readableName(of: property.owner), property: property.name,
+      declaredType: property.declaredTypeName ?? readableName(of: property.reflectedType), status: status,
+      source: source, reasons: reasons, problem: problem)
+  }
+}

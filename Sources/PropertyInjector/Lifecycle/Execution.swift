@@ -1,0 +1,96 @@
+/// What producing a value needs: the injector doing the work and the thread's creation stack.
+struct Execution {
+  /// The injector whose plan or resolution runs.
+  let injector: Injector
+  let stack: CreationStack
+
+  /// The injector `level` steps up the parent chain: the one a registration of that level
+  /// belongs to, whose factory receives its own resolver.
+  func injector(atLevel level: Int) -> Injector {
+    var injector = self.injector
+    for _ in 0..<level {
+      guard let parent = injector.parent else { break }
+      injector = parent
+    }
+    return injector
+  }
+
+  /// Injects `value` if it is ``InjectableSettable``: what happens to every factory result and
+  /// auto-created instance before it is handed over.
+  ///
+  /// - Throws: ``InjectionError/Code/isolatedConformance`` when the value's type conforms only on
+  ///   a global actor this thread is not on, so it can be neither injected nor handed over uninjected.
+  func injectIfSettable(_ value: Any, at site: Site) throws(InjectionError) {
+    // The metatype check hits the runtime's conformance cache; it answers for isolated
+    // conformances too, which the value cast then refuses off their actor.
+    guard type(of: value) is any InjectableSettable.Type else { return }
+    guard let settable = value as? any InjectableSettable else {
+      throw InjectionError(operation: site.label, .isolatedConformance(of: type(of: value), at: site))
+    }
+    try injector.inject(settable)
+  }
+}
+
+extension Execution {
+  /// Runs a registration's factory inside a creation frame (outside every lock), with the
+  /// resolver of the injector the registration belongs to, and injects the result if it is
+  /// settable.
+  ///
+  /// - Throws: ``InjectionError/Code/cycle`` or ``InjectionError/Code/tooDeep`` from the frame,
+  ///   ``InjectionError/Code/factoryFailed`` wrapping what the factory throws, or an
+  ///   ``InjectionError`` from inside it unchanged.
+  func make<Value>(
+    for registration: Registration,
+    level: Int,
+    at site: Site,
+    _ factory: (Resolver) throws -> Value
+  ) throws(InjectionError) -> Value {
+    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+      try run(factory, of: registration, owner: injector(atLevel: level), at: site)
+    }
+  }
+
+  /// Makes a singleton inside a creation frame: `body` receives the owning injector and a
+  /// function that runs the factory (as ``make(for:level:at:_:)`` does), to call from its cell.
+  func makeSingleton<Value>(
+    for registration: Registration,
+    level: Int,
+    at site: Site,
+    _ body: (Injector, ((Resolver) throws -> Any) throws(InjectionError) -> Any) throws(InjectionError) -> Value
+  ) throws(InjectionError) -> Value {
+    let owner = injector(atLevel: level)
+    return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+      try body(owner) { factory throws(InjectionError) -> Any in
+        try run(factory, of: registration, owner: owner, at: site)
+      }
+    }
+  }
+
+  private func run<Value>(
+    _ factory: (Resolver) throws -> Value,
+    of registration: Registration,
+    owner: Injector,
+    at site: Site
+  ) throws(InjectionError) -> Value {
+    let value: Value
+    do {
+      value = try factory(Resolver(owner))
+    } catch let error as InjectionError {
+      throw error
+    } catch {
+      throw InjectionError(
+        operation: site.label, .factoryFailed(at: site, making: Describe.registration(registration), error: error),
+        underlyingError: error)
+    }
+    try Execution(injector: owner, stack: stack).injectIfSettable(value, at: site)
+    return value
+  }
+
+  /// `made` as a `Value`, or a ``InjectionError/Code/typeMismatch`` naming `registration`.
+  func cast<Value>(_ made: Any, to _: Value.Type, from registration: Registration, at site: Site)
+    throws(InjectionError) -> Value
+  {
+    if let value = made as? Value { return value }
+    throw InjectionError(operation: site.label, .madeMismatch(at: site, wanted: Value.self, registration: registration, made: made))
+  }
+}

@@ -1,0 +1,164 @@
+/// A value created at most once, on first use, even when many threads ask at the same moment:
+/// the storage behind lazy singletons and ``Lazy``.
+///
+/// One thread creates; the others wait for it, without holding any lock while the creation
+/// (user code) runs. A creation that fails leaves the cell empty, so the next request tries
+/// again. A wait that would close a loop (this thread waits for a value another thread is
+/// creating, and that thread waits, directly or through others, for something this thread is
+/// creating) is refused with a cycle error instead of deadlocking; a wait that lasts longer
+/// than the limit (the creator may be blocked on this thread in a way the library cannot
+/// see) fails with ``InjectionError/Code/timedOut`` instead of hanging.
+// @unchecked Sendable: the value is behind the cell's lock, and it is `Sendable` when shared
+// (singleton registrations and `Lazy` require it). `SingletonTests` and `LazyTests` create one
+// cell from many threads under TSan.
+class AnySingletonCell: @unchecked Sendable {
+  /// What the cell creates, for messages: `Database (singleton)`.
+  let label: String
+
+  init(label: String) { self.label = label }
+
+  /// The value, as `Any`, if it has been created.
+  var createdAny: Any? { nil }
+
+  /// ``SingletonCell/value(for:waitLimit:create:)`` for callers that know the value only as `Any`.
+  func anyValue(
+    for site: Site,
+    waitLimit: Double,
+    create: () throws(InjectionError) -> Any
+  ) throws(InjectionError) -> Any {
+    throw .internalInconsistency("\(label) has no value type")
+  }
+}
+
+final class SingletonCell<Value>: AnySingletonCell, @unchecked Sendable {
+  private let made = Locked<Value?>(nil)
+
+  /// The value, if it has been created. Never waits.
+  var createdValue: Value? { made.withLock { $0 } }
+
+  override var createdAny: Any? { createdValue }
+
+  override func anyValue(
+    for site: Site,
+    waitLimit: Double,
+    create: () throws(InjectionError) -> Any
+  ) throws(InjectionError) -> Any {
+    try value(for: site, waitLimit: waitLimit) { () throws(InjectionError) -> Value in
+      let made = try create()
+      guard let typed = made as? Value else {
+        throw .internalInconsistency("\(label)'s factory made \(type(of: made))")
+      }
+      return typed
+    }
+  }
+
+  /// The value, created by `create` if this is the first request (or every earlier one failed).
+  ///
+  /// - Parameters:
+  ///   - site: Where the value is needed, for errors.
+  ///   - waitLimit: How long to wait for another thread's creation, in seconds.
+  ///   - create: Runs on the calling thread, outside every lock.
+  func value(
+    for site: Site,
+    waitLimit: Double,
+    create: () throws(InjectionError) -> Value
+  ) throws(InjectionError) -> Value {
+    if let value = createdValue { return value }
+    switch CreationCoordinator.shared.claim(self, waitLimit: waitLimit) {
+    case .created:
+      if let value = createdValue { return value }
+      throw .internalInconsistency("\(label) was marked created without a value")
+    case .cycle:
+      throw .cycle(
+        path: CreationStack.current.path + ["\(label), which another thread is creating while it waits for this one"],
+        closingAt: site)
+    case .timedOut:
+      throw .timedOut(waitingFor: label, seconds: waitLimit, at: site)
+    case .claimed:
+      do {
+        let value = try create()
+        made.withLock { $0 = value }
+        CreationCoordinator.shared.release(self)
+        return value
+      } catch {
+        CreationCoordinator.shared.release(self)
+        throw error
+      }
+    }
+  }
+}
+
+/// Who is creating which cell and who waits for which, for every ``SingletonCell``: one mutex
+/// and condition for all of them.
+///
+/// Cells change state rarely (a singleton once, a `Lazy` once), so one coordinator for all of
+/// them costs nothing measurable, and it lets a waiting thread see the whole wait-for graph.
+/// Reading a value already made takes only the cell's own lock.
+final class CreationCoordinator: Sendable {
+  private struct State: Sendable {
+    /// The thread creating each cell being created.
+    var creators: [ObjectIdentifier: UInt] = [:]
+    /// The cell each waiting thread waits for.
+    var waiting: [UInt: ObjectIdentifier] = [:]
+  }
+
+  /// What ``claim(_:waitLimit:)`` found.
+  enum Claim {
+    /// The caller is to create the value, then ``release(_:)`` the cell.
+    case claimed
+    /// Another thread created it meanwhile.
+    case created
+    /// Waiting would close a loop of threads waiting for each other.
+    case cycle
+    /// Another thread's creation lasted longer than the wait limit.
+    case timedOut
+  }
+
+  static let shared = CreationCoordinator()
+
+  private let state = ConditionLocked(State())
+
+  private init() {}
+
+  /// Claims `cell` for this thread to create, or waits for the thread creating it.
+  func claim<Value>(_ cell: SingletonCell<Value>, waitLimit: Double) -> Claim {
+    let me = currentThreadID()
+    let id = ObjectIdentifier(cell)
+    let start = monotonicSeconds()
+    return state.withLock { state, waiting in
+      while true {
+        if cell.createdValue != nil { return .created }
+        guard let owner = state.creators[id] else {
+          state.creators[id] = me
+          return .claimed
+        }
+        if owner == me || Self.waitWouldDeadlock(me, waitingFor: owner, in: state) { return .cycle }
+        let remaining = waitLimit - (monotonicSeconds() - start)
+        guard remaining > 0 else { return .timedOut }
+        state.waiting[me] = id
+        waiting.wait(seconds: min(remaining, 0.25))
+        state.waiting[me] = nil
+      }
+    }
+  }
+
+  /// Ends this thread's creation of `cell`, made or failed, and wakes the threads waiting.
+  func release(_ cell: AnySingletonCell) {
+    state.withLock { state, waiting in
+      state.creators[ObjectIdentifier(cell)] = nil
+      waiting.broadcast()
+    }
+  }
+
+  /// Whether `thread` waiting for a value `owner` is creating would close a loop: `owner` waits
+  /// for a cell whose creator waits for ... a cell `thread` is creating.
+  private static func waitWouldDeadlock(_ thread: UInt, waitingFor owner: UInt, in state: State) -> Bool {
+    var current = owner
+    var visited: Set<UInt> = []
+    while let cell = state.waiting[current], let next = state.creators[cell], visited.insert(current).inserted {
+      if next == thread { return true }
+      current = next
+    }
+    return false
+  }
+}

@@ -1,0 +1,289 @@
+/// What the injector learns about a class once, by reflection: its stored properties, its
+/// tables opened into accessors, and what is wrong with its declarations.
+///
+/// A shape depends only on the type, never on registrations, so it is built once per type
+/// (per injector tree) and never changes. It is built from the first instance injected,
+/// because `Mirror` reflects instances, not types; stored properties are the same for every
+/// instance of a class.
+// @unchecked Sendable: immutable after init. See `AnyAccessor` for the accessors it holds.
+final class TypeShape: @unchecked Sendable {
+  /// One stored property.
+  struct Property {
+    /// The property's name (for `@Observable` storage, the observed property's).
+    let name: String
+    /// The class that declares it.
+    let owner: AnyClass
+    /// The declared type, when it is known: an optional's (which `Mirror` reports exactly), or
+    /// a table entry's value type.
+    let declaredType: Any.Type?
+    /// The type `Mirror` reports: for a non-optional property, its value's dynamic type.
+    let reflectedType: Any.Type
+    /// Whether the name starts with `injected`, which makes the property a candidate.
+    let hasInjectedPrefix: Bool
+    /// How to read and write the property, when its table entry is usable.
+    let accessor: AnyAccessor?
+    /// What prevents filling the property, when something does.
+    let issue: Issue?
+    /// The property as a place values go, for messages and creation paths.
+    let site: Site
+
+    /// The declared type as written in messages, when it is known.
+    var declaredTypeName: String? { declaredType.map { readableName(of: $0) } }
+  }
+
+  /// What is wrong with a property if it turns out to be a candidate.
+  enum Issue {
+    /// The property is not optional, so it can never be nil.
+    case notOptional
+    /// No table entry reaches the property.
+    case missingFromTable(MissingEntry)
+    /// The property's table entry is unusable; that is reported as a table problem already.
+    case brokenEntry
+    /// The property is a `lazy var`: reading it to see whether it is nil would run its initializer.
+    case lazy
+  }
+
+  /// Where the entry a property lacks belongs, for the fix.
+  enum MissingEntry {
+    /// In `table`'s table, as `\root.name`.
+    case add(table: AnyClass, root: AnyClass)
+    /// In `table`'s table, which `table` does not override: it inherits `inheritedFrom`'s.
+    case override(table: AnyClass, inheritedFrom: AnyClass)
+    /// Nowhere the subclass can write: a more derived class declares a property of the same
+    /// name, so every entry written there reaches that one.
+    case shadowed(by: AnyClass)
+  }
+
+  /// The prefix that makes a stored property a candidate, compared case-sensitively.
+  static let candidatePrefix = "injected"
+
+  /// The class.
+  let type: AnyClass
+  /// The class's name, as written in messages.
+  var typeName: String { readableName(of: type) }
+  /// The class and its superclasses, most derived first.
+  let classChain: [ObjectIdentifier]
+  /// Every stored property, base classes first.
+  let properties: [Property]
+  /// Problems with the type's declarations that fail every injection, whatever its properties
+  /// hold: unusable table entries, a custom mirror.
+  let problems: [InjectionError.Problem]
+
+  /// Reflects `object` and opens its hierarchy's tables. Calls user code (`Mirror`, the
+  /// tables' getters), so never call it under a lock.
+  ///
+  /// - Complexity: O(p + t) for p stored properties and t table entries, plus one `Mirror` walk.
+  init(scanning object: AnyObject) {
+    let reflected = StoredProperties(of: object)
+    type = Swift.type(of: object)
+    classChain = reflected.classChain.map(ObjectIdentifier.init)
+    guard !reflected.hasCustomMirror else {
+      properties = []
+      problems = [.hiddenByCustomMirror(readableName(of: Swift.type(of: object)))]
+      return
+    }
+    var builder = ShapeBuilder(reflected)
+    builder.readTables()
+    builder.openEntries()
+    properties = builder.properties()
+    problems = builder.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
+  }
+}
+
+/// Matches a hierarchy's table entries to its stored properties: the work behind ``TypeShape``.
+private struct ShapeBuilder {
+  let reflected: StoredProperties
+  let chain: [AnyClass]
+  /// Each conforming class's key-path table, by level.
+  var keyPathTables: [Int: [String: AnyKeyPath]] = [:]
+  var entries: [TableEntry] = []
+  var problems: [InjectionError.Problem] = []
+  /// Indexed like `reflected.properties`.
+  var accessors: [AnyAccessor?]
+  var broken: [Bool]
+  var declaredTypes: [Any.Type?]
+  /// Property indices by name, most derived declaration first.
+  let indicesByName: [String: [Int]]
+
+  init(_ reflected: StoredProperties) {
+    self.reflected = reflected
+    chain = reflected.classChain
+    accessors = Array(repeating: nil, count: reflected.properties.count)
+    broken = Array(repeating: false, count: reflected.properties.count)
+    declaredTypes = reflected.properties.map { $0.isOptional ? $0.reflectedType : nil }
+    var byName: [String: [Int]] = [:]
+    for (index, property) in reflected.properties.enumerated() { byName[property.name, default: []].append(index) }
+    indicesByName = byName.mapValues { $0.sorted { reflected.properties[$0].level < reflected.properties[$1].level } }
+  }
+
+  /// Reads the key-path table and the typed accessors of every class in the hierarchy that has
+  /// them, dropping entries listed again by a subclass.
+  mutating func readTables() {
+    var seen: [AnyKeyPath: [String]] = [:]
+    for (level, type): (Int, AnyClass) in chain.enumerated() {
+      if let settable = type as? any InjectableSettable.Type {
+        let table = settable.injectableKeyPaths
+        keyPathTables[level] = table
+        for (name, keyPath) in table.sorted(by: { $0.key < $1.key }) where !(seen[keyPath]?.contains(name) ?? false) {
+          seen[keyPath, default: []].append(name)
+          entries.append(TableEntry(name: name, keyPath: keyPath, typed: nil))
+        }
+      }
+      if let typed = type as? any InjectableAccessors.Type {
+        for accessor in typed.injectableAccessors.map(\.accessor) {
+          if let index = entries.firstIndex(where: { $0.name == accessor.name && $0.keyPath == accessor.keyPath }) {
+            entries[index] = TableEntry(name: accessor.name, keyPath: accessor.keyPath, typed: accessor)
+          } else if !(seen[accessor.keyPath]?.contains(accessor.name) ?? false) {
+            seen[accessor.keyPath, default: []].append(accessor.name)
+            entries.append(TableEntry(name: accessor.name, keyPath: accessor.keyPath, typed: accessor))
+          }
+        }
+      }
+    }
+    // The same key path under two names: at most one of them is right.
+    for (keyPath, names) in seen where names.count > 1 {
+      problems.append(.duplicateTableEntries(names.sorted(), keyPath: keyPath, in: readableName(of: chain[0])))
+      entries.removeAll { $0.keyPath == keyPath }
+      for name in names { markBroken(named: name) }
+    }
+  }
+
+  /// Opens every entry and gives it to the property it reaches, or reports why it reaches none.
+  mutating func openEntries() {
+    for entry in entries {
+      switch entry.open() {
+      case .failure(let defect):
+        report(defect, of: entry)
+      case .success(let accessor):
+        attach(accessor, of: entry)
+      }
+    }
+  }
+
+  private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry) {
+    let objectName = readableName(of: chain[0])
+    guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) }) else {
+      problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: objectName))
+      markBroken(named: entry.name)
+      return
+    }
+    let declarations = indicesByName[entry.name] ?? []
+    guard let index = declarations.first(where: { reflected.properties[$0].level >= rootLevel }) else {
+      if let below = declarations.first {
+        problems.append(
+          .keyPathCannotReach(
+            entry.name, keyPath: entry.keyPath, root: chain[rootLevel], declaredIn: chain[reflected.properties[below].level]))
+        broken[below] = true
+      } else {
+        problems.append(staleEntry(entry.name))
+      }
+      return
+    }
+    let property = reflected.properties[index]
+    let owner: AnyClass = chain[property.level]
+    let components = KeyPathComponents(entry.keyPath)
+    if case .several(let description)? = components {
+      problems.append(.keyPathGoesThrough(entry.name, description: description, owner: owner))
+      broken[index] = true
+      return
+    }
+    guard property.isOptional, ObjectIdentifier(accessor.valueType) == ObjectIdentifier(property.reflectedType) else {
+      problems.append(
+        .keyPathValueMismatch(
+          entry.name, keyPath: entry.keyPath, leadsTo: accessor.valueType, declared: declaredTypes[index], owner: owner))
+      broken[index] = true
+      return
+    }
+    if case .stored(let component)? = components, component != entry.name {
+      problems.append(
+        .keyPathNamesAnother(
+          entry.name, keyPath: entry.keyPath, component: component, declared: property.reflectedType, owner: owner))
+      broken[index] = true
+      return
+    }
+    if let existing = accessors[index], existing.isTyped || !accessor.isTyped && rootLevel > level(of: existing) {
+      return
+    }
+    accessors[index] = accessor
+  }
+
+  private mutating func report(_ defect: KeyPathDefect, of entry: TableEntry) {
+    guard let index = indicesByName[entry.name]?.first else {
+      problems.append(staleEntry(entry.name))
+      return
+    }
+    let property = reflected.properties[index]
+    let owner: AnyClass = chain[property.level]
+    switch defect {
+    case .nonOptionalValue(let valueType):
+      // The property is not optional, which the candidate check reports if it is a candidate;
+      // `Mirror` may have reported an optional held by an `Any` property, so trust the key path.
+      declaredTypes[index] = valueType
+      return
+    case .valueRoot(let root):
+      problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: root, notIn: readableName(of: owner)))
+    case .protocolRoot(let root):
+      problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: root, notIn: readableName(of: owner)))
+    case .readOnly:
+      problems.append(.keyPathNotWritable(entry.name, owner: owner, declared: declaredTypes[index]))
+    }
+    broken[index] = true
+  }
+
+  private func level(of accessor: AnyAccessor) -> Int {
+    chain.firstIndex { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) } ?? chain.count
+  }
+
+  private mutating func markBroken(named name: String) {
+    for index in indicesByName[name] ?? [] { broken[index] = true }
+  }
+
+  private func staleEntry(_ name: String) -> InjectionError.Problem {
+    let observed = name.hasPrefix("_") ? indicesByName[String(name.dropFirst())]?.first : nil
+    if let observed, reflected.properties[observed].isObservationStorage {
+      return .observationStorageEntry(name, observed: String(name.dropFirst()), owner: chain[reflected.properties[observed].level])
+    }
+    return .staleTableEntry(
+      name, in: readableName(of: chain[0]), suggestion: closest(to: name, among: reflected.properties.map(\.name)))
+  }
+
+  /// The shape's properties, each with its accessor or what is wrong with it.
+  func properties() -> [TypeShape.Property] {
+    reflected.properties.indices.map { index in
+      let property = reflected.properties[index]
+      let declared = declaredTypes[index]
+      let issue: TypeShape.Issue?
+      if property.isLazy {
+        issue = .lazy
+      } else if broken[index] {
+        issue = .brokenEntry
+      } else if accessors[index] != nil {
+        issue = nil
+      } else if declared.map({ !($0 is any OptionalProtocol.Type) }) ?? true {
+        issue = .notOptional
+      } else {
+        issue = .missingFromTable(missingEntry(for: property))
+      }
+      let owner: AnyClass = chain[property.level]
+      return TypeShape.Property(
+        name: property.name, owner: owner, declaredType: declared, reflectedType: property.reflectedType,
+        hasInjectedPrefix: property.name.hasPrefix(TypeShape.candidatePrefix), accessor: accessors[index], issue: issue,
+        site: Site(owner: owner, property: property.name, declared: declared))
+    }
+  }
+
+  private func missingEntry(for property: StoredProperties.Property) -> TypeShape.MissingEntry {
+    if let shadowing = indicesByName[property.name]?.first(where: { reflected.properties[$0].level < property.level }) {
+      return .shadowed(by: chain[reflected.properties[shadowing].level])
+    }
+    // The table of the declaring class if it has one, else of the object's class.
+    let tableLevel = chain[property.level] is any InjectableSettable.Type ? property.level : 0
+    if let table = keyPathTables[tableLevel],
+      let inherited = keyPathTables.keys.filter({ $0 > tableLevel }).min(),
+      keyPathTables[inherited] == table
+    {
+      return .override(table: chain[tableLevel], inheritedFrom: chain[inherited])
+    }
+    return .add(table: chain[tableLevel], root: chain[tableLevel])
+  }
+}

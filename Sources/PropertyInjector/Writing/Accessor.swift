@@ -1,0 +1,110 @@
+/// How the injector reads and writes one optional property of a class: typed closures written
+/// by `@Injectable`, or closures over a hand-written table's key path.
+///
+/// The erased base knows the property's name, its class and its wrapped type; the generic
+/// subclass holds the closures and builds the typed plan step, so a plan never casts a value
+/// it has already cast once.
+// @unchecked Sendable: immutable. Its closures may be isolated to the class's global actor;
+// they are only called through `inject`, `validate` and `explain`, whose `InjectableSettable`
+// constraint makes the compiler check that the caller is on that actor (`MainActorTests`).
+class AnyAccessor: @unchecked Sendable {
+  /// The property's name, as the table gives it.
+  let name: String
+  /// The class the key path starts at.
+  let rootType: AnyClass
+  /// The key path, for messages and for telling entries apart.
+  let keyPath: AnyKeyPath
+  /// How the property holds its value, when the declaration is known (`@Injectable`); nil for a
+  /// hand-written key path, whose values the injector checks after writing instead.
+  let ownership: InjectableAccessor.Ownership?
+  /// The property's declared type, `Optional<Wrapped>`.
+  let valueType: Any.Type
+  /// The type a value must have: `Wrapped`.
+  let wrapped: TypeProbe
+
+  init(
+    name: String,
+    rootType: AnyClass,
+    keyPath: AnyKeyPath,
+    ownership: InjectableAccessor.Ownership?,
+    valueType: Any.Type,
+    wrapped: TypeProbe
+  ) {
+    self.name = name
+    self.rootType = rootType
+    self.keyPath = keyPath
+    self.ownership = ownership
+    self.valueType = valueType
+    self.wrapped = wrapped
+  }
+
+  /// Whether the accessor was written by `@Injectable` rather than made from a key path.
+  var isTyped: Bool { ownership != nil }
+
+  /// Whether the property holds nil in `object`, which must be an instance of ``rootType``.
+  func isNil(in object: AnyObject) -> Bool { false }
+
+  /// The plan step that fills this property as `answer` says.
+  func step(for candidate: Candidate, answer: Answer) -> Step {
+    Step(candidate: candidate, failure: .internalInconsistency("no typed accessor for \(name)"))
+  }
+}
+
+final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable {
+  let isNilIn: (Root) -> Bool
+  let write: (Root, Wrapped) -> Void
+  let clear: (Root) -> Void
+
+  init(
+    name: String,
+    keyPath: ReferenceWritableKeyPath<Root, Wrapped?>,
+    ownership: InjectableAccessor.Ownership?,
+    isNil: @escaping (Root) -> Bool,
+    write: @escaping (Root, Wrapped) -> Void,
+    clear: @escaping (Root) -> Void
+  ) {
+    isNilIn = isNil
+    self.write = write
+    self.clear = clear
+    super.init(
+      name: name, rootType: Root.self, keyPath: keyPath, ownership: ownership, valueType: Wrapped?.self,
+      wrapped: Probe<Wrapped>())
+  }
+
+  /// An accessor through a hand-written table's key path: a read, then a write only when the
+  /// property is nil. Not a single `modify`: through accessors (a non-final class's property,
+  /// observers, Observation), a key-path `modify` calls the setter even when nothing changed.
+  convenience init(name: String, keyPath: ReferenceWritableKeyPath<Root, Wrapped?>) {
+    self.init(
+      name: name, keyPath: keyPath, ownership: nil,
+      isNil: { $0[keyPath: keyPath] == nil },
+      write: { $0[keyPath: keyPath] = $1 },
+      clear: { $0[keyPath: keyPath] = nil })
+  }
+
+  /// `object` as a `Root`, without a dynamic cast on the hot path.
+  ///
+  /// Sound because of how accessors are used: a ``TypeShape`` keeps an accessor only after
+  /// checking that an object of its type is a `Root`, and a plan is only ever applied to
+  /// objects of exactly the type it was built for.
+  @inline(__always)
+  func root(_ object: AnyObject) -> Root { unsafe unsafeDowncast(object, to: Root.self) }
+
+  override func isNil(in object: AnyObject) -> Bool { isNilIn(root(object)) }
+
+  override func step(for candidate: Candidate, answer: Answer) -> Step {
+    guard let producer = answer.producer(of: Wrapped.self) else {
+      if case .failure(let problem) = answer { return Step(candidate: candidate, failure: problem) }
+      return Step(candidate: candidate, failure: .internalInconsistency("no producer for \(name)"))
+    }
+    if let ownership, ownership != .strong, !producer.keepsItsValue {
+      return Step(candidate: candidate, failure: .notRetained(candidate.property, ownership: ownership, answer: answer))
+    }
+    if let value = producer.constant {
+      return ConstantStep(candidate: candidate, accessor: self, value: value)
+    }
+    return ProducingStep(
+      candidate: candidate, accessor: self, producer: producer,
+      checksRetention: ownership == nil && !producer.keepsItsValue)
+  }
+}

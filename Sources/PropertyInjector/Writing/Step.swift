@@ -1,0 +1,115 @@
+/// What a plan does with one candidate property: fill it with a constant, produce a value for
+/// it, or fail when it is nil. Immutable; a plan's steps are shared by every thread that
+/// injects the type.
+// @unchecked Sendable: immutable; see `AnyAccessor` for the closures it calls.
+class Step: @unchecked Sendable {
+  let candidate: Candidate
+  /// The problem an injection reports when the property is nil: nothing fills it.
+  let failure: InjectionError.Problem?
+
+  init(candidate: Candidate, failure: InjectionError.Problem?) {
+    self.candidate = candidate
+    self.failure = failure
+  }
+
+  /// Whether the property holds nil in `object`.
+  func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
+
+  /// Fills the property with the step's constant if it is nil; returns whether it did.
+  func fill(_ object: AnyObject) -> Bool { false }
+
+  /// If the property is nil: produces its value, runs `next` (which produces the remaining
+  /// values and writes them), then writes this one if the property is still nil. Otherwise
+  /// runs `next` only. Returns whether this step wrote. A value the property does not keep is
+  /// appended to `unkept`.
+  func produce(
+    into object: AnyObject,
+    _ execution: Execution,
+    unkept: inout [UnkeptValue],
+    then next: (inout [UnkeptValue]) throws(InjectionError) -> Void
+  ) throws(InjectionError) -> Bool {
+    try next(&unkept)
+    return false
+  }
+
+  /// Sets the property back to nil: undoes this injection's write when a later check fails.
+  func clear(_ object: AnyObject) {}
+}
+
+/// Fills a property with a registered instance, cast once when the plan was built.
+final class ConstantStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
+  let accessor: Accessor<Root, Wrapped>
+  let value: Wrapped
+
+  init(candidate: Candidate, accessor: Accessor<Root, Wrapped>, value: Wrapped) {
+    self.accessor = accessor
+    self.value = value
+    super.init(candidate: candidate, failure: nil)
+  }
+
+  override func fill(_ object: AnyObject) -> Bool {
+    let root = accessor.root(object)
+    guard accessor.isNilIn(root) else { return false }
+    accessor.write(root, value)
+    return true
+  }
+
+  override func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
+}
+
+/// Fills a property with a value made at injection time: a factory's, a singleton's, an
+/// auto-created instance, a new `Lazy` or `Provider`.
+final class ProducingStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
+  let accessor: Accessor<Root, Wrapped>
+  let producer: Producer<Wrapped>
+  /// Whether to check, after the injection, that the property kept the value: for hand-written
+  /// tables (whose `weak` and `unowned` properties cannot be told apart) and values nothing
+  /// else keeps.
+  let checksRetention: Bool
+
+  init(candidate: Candidate, accessor: Accessor<Root, Wrapped>, producer: Producer<Wrapped>, checksRetention: Bool) {
+    self.accessor = accessor
+    self.producer = producer
+    self.checksRetention = checksRetention
+    super.init(candidate: candidate, failure: nil)
+  }
+
+  override func produce(
+    into object: AnyObject,
+    _ execution: Execution,
+    unkept: inout [UnkeptValue],
+    then next: (inout [UnkeptValue]) throws(InjectionError) -> Void
+  ) throws(InjectionError) -> Bool {
+    let root = accessor.root(object)
+    guard accessor.isNilIn(root) else {
+      try next(&unkept)
+      return false
+    }
+    let value = try producer.produce(execution, at: candidate.site)
+    try next(&unkept)
+    guard accessor.isNilIn(root) else { return false }
+    accessor.write(root, value)
+    if checksRetention, type(of: value as Any) is AnyClass {
+      unkept.append(UnkeptValue(step: self, value: value as AnyObject))
+    }
+    return true
+  }
+
+  override func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
+}
+
+/// A value written into a property whose ownership the injector cannot see, watched weakly
+/// until the injection ends: if nothing keeps it (the property is `weak` or `unowned`), it is
+/// gone by then, and the injection fails instead of leaving a nil or dangling property.
+struct UnkeptValue {
+  let step: Step
+  weak var value: AnyObject?
+
+  init(step: Step, value: AnyObject) {
+    self.step = step
+    self.value = value
+  }
+
+  /// Whether the value is gone: nothing but the injection held it.
+  var wasReleased: Bool { value == nil }
+}
