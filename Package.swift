@@ -15,6 +15,8 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16), .visionOS(.v1)],
   products: [
     .library(name: "PropertyInjector", targets: ["PropertyInjector"]),
+    // The `.injecting` Swift Testing trait. Testing ships with the toolchain: no dependency.
+    .library(name: "PropertyInjectorTesting", targets: ["PropertyInjectorTesting"]),
     .executable(name: "PropertyInjectorDemo", targets: ["PropertyInjectorDemo"]),
   ],
   targets: [
@@ -22,6 +24,11 @@ let package = Package(
       name: "PropertyInjector",
       // Every unsafe operation is marked `unsafe`, with a comment saying why it is sound.
       swiftSettings: strictSettings + [.unsafeFlags(["-strict-memory-safety"])]
+    ),
+    .target(
+      name: "PropertyInjectorTesting",
+      dependencies: ["PropertyInjector"],
+      swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "PropertyInjectorDemo",
@@ -31,6 +38,11 @@ let package = Package(
     .testTarget(
       name: "PropertyInjectorTests",
       dependencies: ["PropertyInjector"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "PropertyInjectorTestingTests",
+      dependencies: ["PropertyInjector", "PropertyInjectorTesting"],
       swiftSettings: strictSettings
     ),
   ],

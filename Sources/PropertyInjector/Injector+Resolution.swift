@@ -32,7 +32,13 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) throws(InjectionError) -> Service {
-    let key = ResolutionKey(wanted: ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), label: id, names: .ignored)
+    try value(of: Service.self, for: target, id: id)
+  }
+
+  /// What ``resolve(_:for:id:)`` returns.
+  func value<Service>(of _: Service.Type, for target: AnyClass?, id: String?) throws(InjectionError) -> Service {
+    let key = ResolutionKey(
+      wanted: ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), label: id, names: .ignored)
     return try produce(key, as: Service.self) {
       Request(
         wanted: Probe<Service>(), classChain: classChain(of: target), label: id, names: .ignored,

@@ -30,7 +30,8 @@ struct RegistrationErrorTests {
   func resolvingAnOptionalSaysWhatToDo() {
     let injector = Injector()
     injector.register(Cache())
-    let error = injectionError { _ = try injector.resolve(Optional<Cache>.self) }
+    func resolve<Value>(_: Value.Type) throws(InjectionError) -> Value { try injector.resolve(Value.self) }
+    let error = injectionError { _ = try resolve(Optional<Cache>.self) }
     #expect(error.map(codes) == [.unresolved])
     #expect(error?.problems.first?.fix.contains("resolve(Cache.self)") == true)
   }

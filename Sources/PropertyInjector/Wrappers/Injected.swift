@@ -71,13 +71,24 @@ public struct Injected<Value>: Sendable {
   }
 }
 
-extension Injected {
+/// Marks `Optional`, so that an optional ``Injected`` property can be told apart at compile time.
+public protocol _OptionalInjectedValue {}
+extension Optional: _OptionalInjectedValue {}
+
+extension Injected where Value: _OptionalInjectedValue {
   /// `@Injected` values are never optional: a nil would look like a value that resolved to
-  /// nothing.
-  @available(*, unavailable, message: "Declare it non-optional (`@Injected var logger: any Logger`): @Injected never reads nil; use `try $logger.resolve()` where resolution may fail")
-  public init<Wrapped>(in injector: Injector? = nil) where Value == Wrapped? {
+  /// nothing. An optional `Value` always fails to resolve.
+  @available(*, deprecated, message: "Declare it non-optional (`@Injected var logger: any Logger`): @Injected never reads nil; use `try $logger.resolve()` where resolution may fail")
+  public init(in injector: Injector? = nil) {
     self.injector = injector
     name = nil
+  }
+
+  /// `@Injected` values are never optional.
+  @available(*, deprecated, message: "Declare it non-optional (`@Injected(named: name) var value: T`): @Injected never reads nil; use `try $value.resolve()` where resolution may fail")
+  public init(named name: String, in injector: Injector? = nil) {
+    self.injector = injector
+    self.name = name
   }
 }
 

@@ -1,0 +1,76 @@
+// Spellings that are always a mistake, each caught by the compiler with a message saying what to
+// write instead. They are overloads more specific than the real ones, so the compiler picks them
+// exactly for the mistake they describe, and warns with their message; the registration is then
+// kept as a configuration problem (or a near miss), never silently.
+//
+// Deprecated, not unavailable: Swift's overload resolution never picks an unavailable overload
+// while an available one fits, and the general `register<Service>(_:)` fits an optional or a
+// metatype too. Build with warnings as errors to make these errors.
+
+extension Injector {
+  /// Registering an optional is a mistake: a property is filled only when nil, so an optional
+  /// value could fill it with nothing. Kept as a configuration problem
+  /// (``InjectionError/Code/optionalRegistration``).
+  @available(*, deprecated, message: "An optional can never fill a property: unwrap it first, `if let value { injector.register(value) }`")
+  public func register<Wrapped: Sendable>(
+    _ instance: Wrapped?,
+    as type: Wrapped?.Type = Wrapped?.self,
+    includingAncestors: Bool = false,
+    for target: AnyClass? = nil,
+    id: String? = nil
+  ) {
+    add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
+  }
+
+  /// Registering an optional is a mistake, unchecked or not.
+  @available(*, deprecated, message: "An optional can never fill a property: unwrap it first, `if let value { injector.register(unchecked: value) }`")
+  public func register<Wrapped>(
+    unchecked instance: Wrapped?,
+    as type: Wrapped?.Type = Wrapped?.self,
+    includingAncestors: Bool = false,
+    for target: AnyClass? = nil,
+    id: String? = nil
+  ) {
+    add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
+  }
+
+  /// Registering an optional under a name is a mistake.
+  @available(*, deprecated, message: "An optional can never fill a property: unwrap it first, `if let value { injector.register(value, named: name) }`")
+  public func register<Wrapped: Sendable>(_ value: Wrapped?, named name: String) {
+    add(Probe<Wrapped?>(), .instance(value as Any), named: name)
+  }
+
+  /// Registering a type without a factory registers the metatype: a factory was forgotten. To
+  /// register a metatype on purpose, say so: `register(Cache.self, as: Cache.Type.self)`.
+  @available(*, deprecated, message: "This registers the type itself, not an instance: pass a factory, `injector.register(Cache.self) { _ in Cache() }`, or an instance, `injector.register(Cache())`")
+  public func register<Service>(
+    _ type: Service.Type,
+    includingAncestors: Bool = false,
+    for target: AnyClass? = nil,
+    id: String? = nil
+  ) {
+    add(instance: type, as: Service.Type.self, includingAncestors: includingAncestors, for: target, id: id)
+  }
+
+  /// A factory of an optional type is a mistake: it could fill a property with nothing. Kept as
+  /// a configuration problem.
+  @available(*, deprecated, message: "A factory of an optional type could fill a property with nothing: register the unwrapped type, and return a value")
+  public func register<Wrapped>(
+    _ type: Wrapped?.Type,
+    for target: AnyClass? = nil,
+    id: String? = nil,
+    factory: @escaping @Sendable (Resolver) throws -> Wrapped?
+  ) {
+    add(factory: factory, scope: .transient, match: .type(.init(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)))
+  }
+
+  /// Resolving an optional type never succeeds: optionals are never registered.
+  @available(*, deprecated, message: "Optionals are never registered: resolve the unwrapped type, `try injector.resolve(Cache.self)`")
+  public func resolve<Wrapped>(
+    _ type: Wrapped?.Type,
+    for target: AnyClass? = nil,
+    id: String? = nil
+  ) throws(InjectionError) -> Wrapped? {
+    try value(of: Wrapped?.self, for: target, id: id)
+  }
+}

@@ -1,0 +1,53 @@
+public import PropertyInjector
+public import Testing
+
+/// A test or suite trait that gives each test its own override of ``PropertyInjector/Injector/shared``.
+///
+/// ```swift
+/// @Test(.injecting { $0.register(MockClock(), as: (any Clock).self) })
+/// func feedShowsTheMockedTime() throws {
+///   let screen = FeedScreen()
+///   try Injector.shared.inject(screen)     // a MockClock; the app's registrations for the rest
+/// }
+/// ```
+///
+/// Inside the test (and every task it starts), `Injector.shared` and every `@Injected` property
+/// that names no injector see an override injector: a child of the real shared injector holding
+/// the registrations the trait makes. Other tests running at the same time, each with its own
+/// trait, never see it. On a suite, the trait applies to each test in it, and a test's own
+/// `.injecting` adds to its suite's.
+///
+/// It is ``PropertyInjector/Injector/withOverrides(_:operation:)`` for Swift Testing; XCTest
+/// cases call that from `invokeTest`.
+public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
+  let overrides: @Sendable (Injector) throws -> Void
+
+  /// Each test of a suite gets its own override, made fresh for it.
+  public var isRecursive: Bool { true }
+
+  /// Runs the test with its override in place.
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await Injector.withOverrides(overrides) {
+      try await function()
+    }
+  }
+}
+
+extension Trait where Self == InjectingTrait {
+  /// Overrides ``PropertyInjector/Injector/shared`` for the test (or each test of the suite)
+  /// with the registrations `overrides` makes.
+  ///
+  /// - Parameter overrides: Registers the test's fakes with the override injector.
+  public static func injecting(_ overrides: @escaping @Sendable (Injector) throws -> Void) -> Self {
+    Self(overrides: overrides)
+  }
+
+  /// Gives the test (or each test of the suite) an empty override of
+  /// ``PropertyInjector/Injector/shared``: what the code under test registers there (through
+  /// `Injector.shared.register`, or `@Provided`) stays inside the test.
+  public static var injecting: Self { Self { _ in } }
+}
