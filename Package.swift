@@ -35,9 +35,16 @@ let package = Package(
       dependencies: ["PropertyInjector"],
       swiftSettings: strictSettings
     ),
+    // Classes from another module, for the tests of what a subclass can and cannot see.
+    .target(
+      name: "OtherModuleFixtures",
+      dependencies: ["PropertyInjector"],
+      path: "Tests/OtherModuleFixtures",
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "PropertyInjectorTests",
-      dependencies: ["PropertyInjector"],
+      dependencies: ["PropertyInjector", "OtherModuleFixtures"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -50,6 +50,86 @@ private final class Derived: Base {
   }
 }
 
+// MARK: - Entries that do not reach the property they name
+
+private final class TwoNamesOneKeyPath: InjectableSettable {
+  var injectedPrimary: Cache?
+  var injectedSecondary: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedPrimary": \TwoNamesOneKeyPath.injectedPrimary, "injectedSecondary": \TwoNamesOneKeyPath.injectedPrimary]
+  }
+}
+
+private final class TwoNamesTwoKeyPaths: InjectableSettable {
+  var injectedPrimary: Cache?
+  var injectedSecondary: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedPrimary": \TwoNamesTwoKeyPaths.injectedPrimary, "injectedSecondary": \TwoNamesTwoKeyPaths.injectedSecondary]
+  }
+}
+
+private final class Settings {
+  var inner: Cache?
+}
+
+private final class ThroughAnotherObject: InjectableSettable {
+  var injectedInner: Cache?
+  let settings = Settings()
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedInner": \ThroughAnotherObject.settings.inner] }
+}
+
+private final class Forwardee {
+  var injectedCache: Cache?
+}
+
+private final class Forwarding: InjectableSettable {
+  var injectedCache: Cache?
+  var target: Forwardee? = Forwardee()
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Forwarding.target!.injectedCache] }
+}
+
+private class PlainParent {
+  var injectedFirst: Cache?
+}
+
+private final class ChildWithParentsKeyPath: PlainParent, InjectableSettable {
+  var injectedSecond: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedFirst": \PlainParent.injectedFirst, "injectedSecond": \PlainParent.injectedFirst]
+  }
+}
+
+private class TableParent: InjectableSettable {
+  var injectedFirst: Cache?
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedFirst": \TableParent.injectedFirst] }
+}
+
+private final class TableChild: TableParent {
+  var injectedSecond: Cache?
+  override class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedSecond": \TableParent.injectedFirst] }
+}
+
+private class NonFinalHolder: InjectableSettable {
+  var injectedCache: Cache?
+  var spare: Cache?
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \NonFinalHolder.spare] }
+}
+
+private final class StructRooted: InjectableSettable {
+  struct Box { var injectedCache: Cache? }
+  var injectedCache: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Box.injectedCache] }
+}
+
+private protocol CacheHolding: AnyObject {
+  var injectedCache: Cache? { get set }
+}
+
+private final class ProtocolRooted: InjectableSettable, CacheHolding {
+  var injectedCache: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \(any CacheHolding).injectedCache] }
+}
+
 @Suite("Key-path tables")
 struct KeyPathTableTests {
   @Test("A candidate missing from the table is an error naming the type, the property and the entry to add")
@@ -146,5 +226,93 @@ struct KeyPathTableTests {
     let derived: Base = Derived()
     try injector.inject(derived)
     #expect((derived as? Derived)?.injectedCache === cache)
+  }
+
+  @Test("The same key path under two names is a table error naming both, in inject, validate and explain")
+  func sameKeyPathUnderTwoNames() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    let target = TwoNamesOneKeyPath()
+    for error in [injectionError { try injector.inject(target) }, injectionError { try injector.validate(target) }] {
+      #expect(error.map(codes) == [.duplicateTableEntry])
+      #expect(error?.problems.first?.summary.contains("\"injectedPrimary\" and \"injectedSecondary\"") == true)
+    }
+    #expect(target.injectedPrimary == nil && target.injectedSecondary == nil, "nothing was written")
+    let report = injector.explain(target)
+    #expect(!report.wouldSucceed)
+    #expect(report.entries.map(\.status) == [.invalid, .invalid])
+
+    // The fix the error gives: each entry at the property it names.
+    let fixed = TwoNamesTwoKeyPaths()
+    try injector.inject(fixed)
+    #expect(fixed.injectedPrimary != nil && fixed.injectedSecondary != nil)
+  }
+
+  @Test("A key path that goes through another object is a table error, and nothing is written anywhere")
+  func keyPathThroughAnotherObject() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    let target = ThroughAnotherObject()
+    for error in [injectionError { try injector.inject(target) }, injectionError { try injector.validate(target) }] {
+      #expect(error.map(codes) == [.keyPathMismatch])
+      #expect(error?.problems.first?.summary.contains("settings.inner") == true)
+      #expect(error?.problems.first?.fix.contains(#"\ThroughAnotherObject.injectedInner"#) == true)
+    }
+    #expect(target.injectedInner == nil && target.settings.inner == nil)
+    #expect(injector.explain(target).entries.map(\.status) == [.invalid])
+  }
+
+  @Test("A key path through a reference is never written into the object's own storage")
+  func keyPathThroughAReference() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    let target = Forwarding()
+    let error = injectionError { try injector.inject(target) }
+    #expect(error.map(codes) == [.keyPathMismatch])
+    #expect(target.injectedCache == nil)
+    #expect(target.target?.injectedCache == nil)
+  }
+
+  @Test("A superclass's key path under a subclass property's name is a table error naming both entries")
+  func superclassKeyPathUnderSubclassName() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    let plain = ChildWithParentsKeyPath()
+    let first = injectionError { try injector.inject(plain) }
+    #expect(first.map(codes) == [.duplicateTableEntry])
+    #expect(first?.problems.first?.summary.contains("\"injectedFirst\" and \"injectedSecond\"") == true)
+
+    let child = TableChild()
+    let second = injectionError { try injector.inject(child) }
+    #expect(second.map(codes) == [.duplicateTableEntry])
+    #expect(child.injectedFirst == nil && child.injectedSecond == nil)
+  }
+
+  @Test("An entry that reads another property of the same type is caught when their values differ")
+  func entryReadingAnotherProperty() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    let target = NonFinalHolder()
+    target.spare = Cache()
+    let error = injectionError { try injector.inject(target) }
+    #expect(error.map(codes) == [.keyPathMismatch])
+    #expect(error?.problems.first?.property == "injectedCache")
+  }
+
+  @Test("A key path from a struct is called what it is, not read-only")
+  func structRootedKeyPath() throws {
+    let error = injectionError { try Injector().inject(StructRooted()) }
+    #expect(error.map(codes) == [.keyPathMismatch])
+    let summary = try #require(error?.problems.first?.summary)
+    #expect(summary.contains("value type") && !summary.contains("read-only"))
+  }
+
+  @Test("A key path from a protocol the object conforms to is called what it is")
+  func protocolRootedKeyPath() throws {
+    let error = injectionError { try Injector().inject(ProtocolRooted()) }
+    #expect(error.map(codes) == [.keyPathMismatch])
+    let summary = try #require(error?.problems.first?.summary)
+    #expect(summary.contains("protocol") && !summary.contains("which ProtocolRooted is not"))
+    #expect(error?.problems.first?.fix.contains(#"\ProtocolRooted.injectedCache"#) == true)
   }
 }

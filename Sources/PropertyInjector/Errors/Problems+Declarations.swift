@@ -169,6 +169,16 @@ extension InjectionError.Problem {
       fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
   }
 
+  /// An entry whose key path read a value where the property holds nil, or nil where it holds one.
+  static func keyPathReadsAnother(_ name: String, keyPath: AnyKeyPath, declared: Any.Type, owner: AnyClass) -> Self {
+    let owner = readableName(of: owner)
+    return Self(
+      code: .keyPathMismatch, typeName: owner, property: name, declaredType: readableName(of: declared),
+      summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which read a value different from the "
+        + "property's own (one was nil, the other not): it reaches another property.",
+      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+  }
+
   /// An entry whose key path's value type is not the property's declared type.
   static func keyPathValueMismatch(
     _ name: String,

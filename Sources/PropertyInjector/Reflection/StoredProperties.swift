@@ -34,6 +34,8 @@ struct StoredProperties {
     let isLazy: Bool
     /// Whether this is the storage `@Observable` made for the property (`_name`).
     let isObservationStorage: Bool
+    /// Whether the property held nil in the object reflected (for an optional property).
+    let wasNil: Bool
 
     /// Whether the property is optional, as far as `Mirror` tells.
     var isOptional: Bool { reflectedType is any OptionalProtocol.Type }
@@ -64,17 +66,20 @@ struct StoredProperties {
         children.compactMap { child in
           guard let label = child.label, label != Self.observationRegistrar else { return nil }
           let reflected = Swift.type(of: child.value)
+          let wasNil = (child.value as? any OptionalProtocol).map { $0.wrappedAny == nil } ?? false
           if label.hasPrefix(Self.lazyStoragePrefix) {
             return Property(
               name: String(label.dropFirst(Self.lazyStoragePrefix.count)), reflectedType: reflected, level: level,
-              isLazy: true, isObservationStorage: false)
+              isLazy: true, isObservationStorage: false, wasNil: wasNil)
           }
           if isObservable, label.hasPrefix("_"), reflected is any OptionalProtocol.Type {
             return Property(
               name: String(label.dropFirst()), reflectedType: reflected, level: level, isLazy: false,
-              isObservationStorage: true)
+              isObservationStorage: true, wasNil: wasNil)
           }
-          return Property(name: label, reflectedType: reflected, level: level, isLazy: false, isObservationStorage: false)
+          return Property(
+            name: label, reflectedType: reflected, level: level, isLazy: false, isObservationStorage: false,
+            wasNil: wasNil)
         })
       mirror = current.superclassMirror
     }

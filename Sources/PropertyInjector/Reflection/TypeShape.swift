@@ -84,7 +84,7 @@ final class TypeShape: @unchecked Sendable {
     }
     var builder = ShapeBuilder(reflected)
     builder.readTables()
-    builder.openEntries()
+    builder.openEntries(sample: object)
     properties = builder.properties()
     problems = builder.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
   }
@@ -149,18 +149,18 @@ private struct ShapeBuilder {
   }
 
   /// Opens every entry and gives it to the property it reaches, or reports why it reaches none.
-  mutating func openEntries() {
+  mutating func openEntries(sample object: AnyObject) {
     for entry in entries {
       switch entry.open() {
       case .failure(let defect):
         report(defect, of: entry)
       case .success(let accessor):
-        attach(accessor, of: entry)
+        attach(accessor, of: entry, sample: object)
       }
     }
   }
 
-  private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry) {
+  private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry, sample object: AnyObject) {
     let objectName = readableName(of: chain[0])
     guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) }) else {
       problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: objectName))
@@ -198,6 +198,14 @@ private struct ShapeBuilder {
       problems.append(
         .keyPathNamesAnother(
           entry.name, keyPath: entry.keyPath, component: component, declared: property.reflectedType, owner: owner))
+      broken[index] = true
+      return
+    }
+    // A key path that reads nil where the property holds a value (or the reverse) reaches
+    // another property: what a computed key path's description cannot show.
+    if accessor.isNil(in: object) != property.wasNil {
+      problems.append(
+        .keyPathReadsAnother(entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner))
       broken[index] = true
       return
     }
