@@ -94,4 +94,36 @@ struct ChildInjectorTests {
     #expect(screen.injectedDatabase?.number == 42)
     #expect(screen.injectedLogger?.name == "app")
   }
+
+  @Test("After a parent unregisters an instance, nothing in the injector tree keeps it: not a child's plans, not its resolutions")
+  func parentUnregisterReleasesEverywhere() throws {
+    let parent = Injector()
+    let child = Injector(parent: parent)
+    let grandchild = Injector(parent: child)
+    child.register(ConsoleLogger(), as: (any Logger).self)
+    weak var released: Database?
+    do {
+      let database = Database(number: 1)
+      released = database
+      parent.register(database)
+      try child.inject(Screen())
+      try grandchild.inject(Screen())
+      #expect(try child.resolve(Database.self) === database)
+      #expect(try grandchild.resolve(Database.self) === database)
+    }
+    #expect(released != nil, "registered: kept by the parent")
+    #expect(parent.unregister(Database.self))
+    #expect(released == nil, "no plan or resolution of a child or grandchild keeps it")
+    #expect(injectionErrorCode { try child.inject(Screen()) } == .unresolved)
+  }
+
+  @Test("A change in a parent reaches a child's cached answers at once")
+  func parentChangeReachesChildAtOnce() throws {
+    let parent = Injector()
+    let child = Injector(parent: parent)
+    parent.register(Database(number: 1))
+    #expect(try child.resolve(Database.self).number == 1)
+    parent.register(Database(number: 2))
+    #expect(try child.resolve(Database.self).number == 2)
+  }
 }

@@ -148,4 +148,23 @@ struct CycleTests {
     #expect(creations.value == 1)
     #expect(try injector.resolve(A.self) === injector.resolve(A.self))
   }
+
+  @Test(
+    "Runaway nesting on a thread with a 256 KiB stack ends in tooDeep, not a crash",
+    arguments: [256 * 1024, 512 * 1024])
+  func runawayNestingOnASmallStack(stackSize: Int) throws {
+    let injector = Injector()
+    let code = Locked2<InjectionError.Code?>(nil)
+    runOnThread(stackSize: stackSize) {
+      let screen = NestScreen()
+      code.mutate { $0 = injectionErrorCode { try injector.inject(screen) } }
+    }
+    #expect(code.value == .tooDeep)
+  }
+}
+
+/// Needs a `Nest` whose creation never ends on its own.
+private final class NestScreen: InjectableSettable {
+  var injectedNest: Nest<Int>?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedNest": \NestScreen.injectedNest] }
 }

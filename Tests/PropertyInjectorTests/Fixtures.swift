@@ -154,6 +154,53 @@ func runConcurrently(_ bodies: [@Sendable () -> Void], sourceLocation: SourceLoc
   }
 }
 
+/// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits for it; fails the
+/// test instead of hanging if it does not finish.
+func runOnThread(stackSize: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () -> Void) {
+  let finished = DispatchSemaphore(value: 0)
+  let box = Unmanaged.passRetained(
+    ThreadBody {
+      body()
+      finished.signal()
+    })
+  let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+  pthread_attr_init(attributes)
+  defer {
+    pthread_attr_destroy(attributes)
+    attributes.deallocate()
+  }
+  pthread_attr_setstacksize(attributes, stackSize)
+  #if canImport(Darwin)
+    var thread: pthread_t?
+  #else
+    var thread = pthread_t()
+  #endif
+  let created = pthread_create(
+    &thread, attributes,
+    { raw in
+      #if canImport(Darwin)
+        let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+      #else
+        let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
+      #endif
+      body.run()
+      return nil
+    }, box.toOpaque())
+  guard created == 0 else {
+    box.release()
+    Issue.record("could not start a thread", sourceLocation: sourceLocation)
+    return
+  }
+  #if canImport(Darwin)
+    if let thread { pthread_detach(thread) }
+  #else
+    pthread_detach(thread)
+  #endif
+  if finished.wait(timeout: .now() + 60) == .timedOut {
+    Issue.record("the thread did not finish within 60 seconds", sourceLocation: sourceLocation)
+  }
+}
+
 /// A closure a new thread runs.
 private final class ThreadBody: @unchecked Sendable {
   let run: () -> Void

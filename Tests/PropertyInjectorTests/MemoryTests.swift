@@ -104,4 +104,24 @@ struct MemoryTests {
     injector.unregister(Database.self)
     #expect(weakDatabase == nil)
   }
+
+  @Test("A singleton that keeps the resolver its factory receives does not keep the injector alive")
+  func resolverDoesNotOwnTheInjector() throws {
+    final class Locator: Sendable {
+      let resolver: Resolver
+      init(_ resolver: Resolver) { self.resolver = resolver }
+    }
+    weak var weakInjector: Injector?
+    var locator: Locator?
+    do {
+      let injector = Injector()
+      weakInjector = injector
+      injector.register(Locator.self, scope: .singleton) { Locator($0) }
+      injector.register(Database(number: 1))
+      locator = try injector.resolve(Locator.self)
+      #expect(try locator?.resolver.resolve(Database.self).number == 1)
+    }
+    #expect(weakInjector == nil, "the injector is released")
+    #expect(injectionErrorCode { _ = try locator?.resolver.resolve(Database.self) } == .injectorReleased)
+  }
 }

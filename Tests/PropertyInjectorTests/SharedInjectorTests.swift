@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import PropertyInjector
@@ -5,6 +6,14 @@ import Testing
 private final class Screen: InjectableSettable {
   var injectedDatabase: Database?
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \Screen.injectedDatabase] }
+}
+
+private final class FullScreen: InjectableSettable {
+  var injectedDatabase: Database?
+  var injectedLogger: (any Logger)?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedDatabase": \FullScreen.injectedDatabase, "injectedLogger": \FullScreen.injectedLogger]
+  }
 }
 
 /// A fresh injector that, like `Injector.shared`, must be configured before use.
@@ -69,5 +78,49 @@ struct SharedInjectorTests {
     #expect(try injector.resolve(Database.self).number == 1)
     #expect(injector.configure { _ in })
     #expect(!injector.configure { _ in })
+  }
+
+  @Test("A configure on another thread makes a second configure, and every inject, wait: no half-built registry")
+  func concurrentConfigureWaits() throws {
+    let shared = sharedLikeInjector()
+    let halfway = DispatchSemaphore(value: 0)
+    let finish = DispatchSemaphore(value: 0)
+    let ran = Locked2<[Bool]>([])
+    let injected = Locked2<[InjectionError.Code?]>([])
+    runConcurrently([
+      {
+        let didRun = shared.configure { injector in
+          injector.register(Database(number: 1))
+          halfway.signal()
+          finish.wait()
+          injector.register(ConsoleLogger(), as: (any Logger).self)
+        }
+        ran.mutate { $0.append(didRun) }
+      },
+      {
+        halfway.wait()
+        halfway.signal()
+        let didRun = shared.configure { $0.register(Database(number: 2)) }
+        ran.mutate { $0.append(didRun) }
+      },
+      {
+        halfway.wait()
+        halfway.signal()
+        let screen = FullScreen()
+        let code = injectionErrorCode { try shared.inject(screen) }
+        injected.mutate { $0.append(code ?? (screen.injectedLogger == nil ? .internalInconsistency : nil)) }
+      },
+      {
+        halfway.wait()
+        halfway.signal()
+        // Let the others arrive at the half-built injector first.
+        _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.2)
+        finish.signal()
+      },
+    ])
+    #expect(ran.value.sorted { !$0 && $1 } == [false, true], "one configure ran; the other waited, then did nothing")
+    #expect(injected.value.count == 1)
+    #expect(injected.value.first == .some(nil), "the inject waited, then saw the whole registry")
+    #expect(try shared.resolve(Database.self).number == 1)
   }
 }

@@ -83,4 +83,38 @@ struct SingletonTests {
     injector.register(Database.self, scope: .singleton) { _ in Database(number: 2) }
     #expect(try injector.resolve(Database.self) !== first)
   }
+
+  @Test("A singleton factory that waits for another thread needing the same singleton ends in timedOut, never hangs")
+  func crossThreadWaitTimesOut() throws {
+    let injector = Injector(creationWaitLimit: .milliseconds(200))
+    let otherThread = Locked2<InjectionError.Code?>(nil)
+    injector.register(Database.self, scope: .singleton) { resolver in
+      // The other thread needs the singleton this factory is making, and this factory waits for it.
+      runConcurrently([
+        { otherThread.mutate { $0 = injectionErrorCode { _ = try resolver.resolve(Database.self) } } }
+      ])
+      return Database(number: 1)
+    }
+    let started = DispatchTime.now()
+    #expect(try injector.resolve(Database.self).number == 1)
+    #expect(otherThread.value == .timedOut)
+    #expect(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds < 10_000_000_000)
+  }
+
+  @Test("The timedOut error names the singleton, and says what may be blocking")
+  func timedOutErrorExplains() throws {
+    let injector = Injector(creationWaitLimit: .milliseconds(50))
+    let message = Locked2<String?>(nil)
+    injector.register(Database.self, scope: .singleton) { resolver in
+      runConcurrently([
+        {
+          do { _ = try resolver.resolve(Database.self) } catch { message.mutate { $0 = "\(error)" } }
+        }
+      ])
+      return Database(number: 1)
+    }
+    _ = try injector.resolve(Database.self)
+    let text = try #require(message.value)
+    #expect(text.contains("Database (singleton)") && text.contains("creationWaitLimit"))
+  }
 }

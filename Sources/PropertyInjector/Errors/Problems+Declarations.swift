@@ -17,7 +17,9 @@ extension InjectionError.Problem {
       return nil
     case .notOptional:
       let holds = property.declaredType == nil ? " (it holds \(aOrAn(readableName(of: property.reflectedType))))" : ""
-      let optional = property.declaredTypeName.map { "`\($0)?` or `\($0)!`" } ?? "add `?` or `!` after its type"
+      let optional =
+        property.declaredType.map { "`\(optionalName(of: $0, marker: "?"))` or `\(optionalName(of: $0, marker: "!"))`" }
+        ?? "add `?` or `!` after its type"
       return Self(
         code: .notOptional, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
         summary: "\(why), but it is not optional\(holds), so it can never be nil for the injector to fill.",
@@ -225,7 +227,7 @@ extension InjectionError.Problem {
       declaredType: property.declaredTypeName,
       summary: "it did not keep the value made for it (\(candidate.answer.map(Describe.answer) ?? "a new value")): "
         + "it is weak or unowned, and nothing else holds the value, so it would be nil or dangling at once. "
-        + "Every property this injection wrote was set back to nil.",
+        + "It, and every property this injection wrote, was set back to nil.",
       fix: "Declare it strong, or register an instance or a singleton for it: the injector keeps those alive.")
   }
 }

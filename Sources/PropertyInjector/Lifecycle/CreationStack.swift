@@ -21,7 +21,7 @@ final class CreationStack {
 
   /// The stack space a creation must leave free: enough to build and throw the error, and to
   /// unwind, with room to spare. Nesting that would leave less fails with ``InjectionError/Code/tooDeep``.
-  static let stackReserve: UInt = 96 * 1024
+  static let stackReserve: UInt = 128 * 1024
 
   /// The creations in progress, outermost first. Only the thread that owns the stack touches it.
   private(set) var frames: [Frame] = []

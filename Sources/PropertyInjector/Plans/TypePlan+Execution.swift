@@ -3,8 +3,8 @@ extension TypePlan {
   ///
   /// Every check comes first, then every value a factory must make (each held on the stack
   /// of the recursion that makes the next), and only then the writes. A failure anywhere
-  /// before the writes leaves `object` unchanged; a value a property did not keep (found after
-  /// the writes) makes every write of this injection undone.
+  /// before the writes leaves `object` unchanged; a value a property did not keep (seen as it
+  /// is written, for a hand-written table) makes every write of this injection undone.
   ///
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
@@ -18,7 +18,7 @@ extension TypePlan {
       for step in constantSteps where step.fill(object) { wrote = true }
       return wrote
     }
-    var unkept: [UnkeptValue] = []
+    var unkept: [Step] = []
     var wrote = false
     var written: [Step] = []
     try produce(from: 0, into: object, execution, unkept: &unkept) { () in
@@ -30,9 +30,9 @@ extension TypePlan {
       wrote = true
       if checksRetention { written.append(step) }
     }
-    if let lost = unkept.first(where: \.wasReleased) {
+    if let lost = unkept.first {
       for step in written.reversed() { step.clear(object) }
-      throw InjectionError(operation: "inject(\(typeName))", .notKept(lost.step.candidate))
+      throw InjectionError(operation: "inject(\(typeName))", .notKept(lost.candidate))
     }
     return wrote
   }
@@ -43,7 +43,7 @@ extension TypePlan {
     from index: Int,
     into object: AnyObject,
     _ execution: Execution,
-    unkept: inout [UnkeptValue],
+    unkept: inout [Step],
     writeConstants: () -> Void,
     wroteProduced: (Step) -> Void
   ) throws(InjectionError) {

@@ -62,7 +62,8 @@ enum NearMisses {
     for start in label.indices where String(label[start...]).caseFolded.hasPrefix(id.folded) {
       best = String(label[start...])
     }
-    return best
+    // Written as an id usually is: `primarySession`, from `…PrimarySession`.
+    return best.map { $0.prefix(1).lowercased() + $0.dropFirst() }
   }
 
   /// Whether `registered` is the metatype of `wanted` (`Cache.Type` for `Cache`).

@@ -5,17 +5,22 @@
 /// two types with the same name in different modules never collide.
 func readableName(of type: Any.Type) -> String {
   if let optional = type as? any OptionalProtocol.Type {
-    let wrapped = optional.wrappedType
-    let inner = readableName(of: wrapped)
-    // `any Logger?` would read as an optional protocol; `A & B?` as if only B were optional.
-    let needsParentheses = inner.contains(" ") || inner.contains("->")
-    return needsParentheses ? "(\(inner))?" : "\(inner)?"
+    return optionalName(of: optional.wrappedType, marker: "?")
   }
   let name = String(describing: type)
   if isExistential(type), name != "Any", name != "AnyObject" {
     return "any \(name)"
   }
   return name
+}
+
+/// How `type` reads made optional (`marker` "?") or implicitly unwrapped ("!"): `Cache?`,
+/// `(any Logger)?`.
+func optionalName(of type: Any.Type, marker: String) -> String {
+  let inner = readableName(of: type)
+  // `any Logger?` would read as an optional protocol; `A & B?` as if only B were optional.
+  let needsParentheses = inner.contains(" ") || inner.contains("->")
+  return needsParentheses ? "(\(inner))\(marker)" : "\(inner)\(marker)"
 }
 
 /// Whether `type` is a protocol existential (`any Logger`, `Any`): its metatype is a

@@ -20,13 +20,14 @@ class Step: @unchecked Sendable {
 
   /// If the property is nil: produces its value, runs `next` (which produces the remaining
   /// values and writes them), then writes this one if the property is still nil. Otherwise
-  /// runs `next` only. Returns whether this step wrote. A value the property does not keep is
-  /// appended to `unkept`.
+  /// runs `next` only. Returns whether this step wrote. When the property did not keep the
+  /// value it was given, it is set back to nil at once, while the value is still alive, and the
+  /// step is appended to `unkept`.
   func produce(
     into object: AnyObject,
     _ execution: Execution,
-    unkept: inout [UnkeptValue],
-    then next: (inout [UnkeptValue]) throws(InjectionError) -> Void
+    unkept: inout [Step],
+    then next: (inout [Step]) throws(InjectionError) -> Void
   ) throws(InjectionError) -> Bool {
     try next(&unkept)
     return false
@@ -77,8 +78,8 @@ final class ProducingStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
   override func produce(
     into object: AnyObject,
     _ execution: Execution,
-    unkept: inout [UnkeptValue],
-    then next: (inout [UnkeptValue]) throws(InjectionError) -> Void
+    unkept: inout [Step],
+    then next: (inout [Step]) throws(InjectionError) -> Void
   ) throws(InjectionError) -> Bool {
     let root = accessor.root(object)
     guard accessor.isNilIn(root) else {
@@ -88,28 +89,22 @@ final class ProducingStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
     let value = try producer.produce(execution, at: candidate.site)
     try next(&unkept)
     guard accessor.isNilIn(root) else { return false }
+    guard checksRetention, type(of: value as Any) is AnyClass else {
+      accessor.write(root, value)
+      return true
+    }
+    // A property that keeps its value holds a strong reference: the count goes up by one. A
+    // `weak` or `unowned` one does not, and the value would be gone as soon as this returns.
+    let made = value as AnyObject
+    let before = _getRetainCount(made)
     accessor.write(root, value)
-    if checksRetention, type(of: value as Any) is AnyClass {
-      unkept.append(UnkeptValue(step: self, value: value as AnyObject))
+    guard _getRetainCount(made) > before else {
+      accessor.clear(root)
+      unkept.append(self)
+      return false
     }
     return true
   }
 
   override func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
-}
-
-/// A value written into a property whose ownership the injector cannot see, watched weakly
-/// until the injection ends: if nothing keeps it (the property is `weak` or `unowned`), it is
-/// gone by then, and the injection fails instead of leaving a nil or dangling property.
-struct UnkeptValue {
-  let step: Step
-  weak var value: AnyObject?
-
-  init(step: Step, value: AnyObject) {
-    self.step = step
-    self.value = value
-  }
-
-  /// Whether the value is gone: nothing but the injection held it.
-  var wasReleased: Bool { value == nil }
 }

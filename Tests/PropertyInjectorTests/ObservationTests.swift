@@ -1,0 +1,87 @@
+#if canImport(Observation)
+  import Observation
+  import PropertyInjector
+  import Testing
+
+  /// An `@Observable` model with the natural table: the observed properties, by their own names.
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @Observable
+  private final class Model: InjectableSettable {
+    var injectedCache: Cache?
+    @ObservationIgnored var injectedLogger: (any Logger)?
+    var analytics: Analytics?
+    var title = "untouched"
+
+    static var injectableKeyPaths: [String: AnyKeyPath] {
+      ["injectedCache": \Model.injectedCache, "injectedLogger": \Model.injectedLogger, "analytics": \Model.analytics]
+    }
+  }
+
+  /// The fix an old error suggested: naming Observation's storage, which bypasses Observation.
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @Observable
+  private final class StorageEntries: InjectableSettable {
+    var injectedCache: Cache?
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["_injectedCache": \StorageEntries._injectedCache] }
+  }
+
+  /// Records whether reading `read` is followed by a change.
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  private final class ChangeRecorder: @unchecked Sendable {
+    private(set) var changed = false
+    func track(_ read: () -> Void) {
+      withObservationTracking(read) { [self] in changed = true }
+    }
+  }
+
+  @Suite("Observation")
+  struct ObservationTests {
+    @Test("An @Observable class with the natural table is injected, and the writes fire observation")
+    func observableIsInjectedThroughObservation() throws {
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+      let injector = Injector()
+      let cache = Cache()
+      let logger = ConsoleLogger()
+      injector.register(cache)
+      injector.register(logger, as: (any Logger).self)
+      let model = Model()
+      let tracked = ChangeRecorder()
+      tracked.track { _ = model.injectedCache }
+      try injector.inject(model)
+      #expect(model.injectedCache === cache)
+      #expect(model.injectedLogger === logger, "an @ObservationIgnored property is a plain property")
+      #expect(tracked.changed, "the write went through Observation")
+      #expect(model.title == "untouched")
+    }
+
+    @Test("A name registration writes an @Observable property through Observation")
+    func nameRegistrationGoesThroughObservation() throws {
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+      let injector = Injector()
+      injector.register(Cache())
+      injector.register(ConsoleLogger(), as: (any Logger).self)
+      let analytics = Analytics()
+      injector.register(analytics, named: "analytics")
+      let model = Model()
+      let tracked = ChangeRecorder()
+      tracked.track { _ = model.analytics }
+      try injector.inject(model)
+      #expect(model.analytics === analytics)
+      #expect(tracked.changed)
+    }
+
+    @Test("An entry naming Observation's storage is an error whose fix is the natural entry")
+    func storageEntryIsAnError() throws {
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+      let injector = Injector()
+      injector.register(Cache())
+      let target = StorageEntries()
+      let error = injectionError { try injector.inject(target) }
+      #expect(error.map(codes)?.contains(.staleTableEntry) == true)
+      let problem = try #require(error?.problems.first { $0.code == .staleTableEntry })
+      #expect(problem.summary.contains("Observation"))
+      #expect(problem.fix.contains(#""injectedCache": \StorageEntries.injectedCache"#))
+      #expect(target.injectedCache == nil)
+    }
+  }
+#endif

@@ -1,0 +1,95 @@
+import PropertyInjector
+import Testing
+
+final class Delegate: Sendable {}
+
+/// Made fresh when nothing is registered for it: nothing else keeps it.
+final class Assistant: InjectorCreatable, Sendable {
+  init(resolver: Resolver) {}
+}
+
+private final class WeakHolder: InjectableSettable {
+  weak var injectedDelegate: Delegate?
+  var injectedCache: Cache?
+  var callbacks = 0
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedDelegate": \WeakHolder.injectedDelegate, "injectedCache": \WeakHolder.injectedCache]
+  }
+  func didInjectDependencies() { callbacks += 1 }
+}
+
+private final class UnownedHolder: InjectableSettable {
+  unowned var injectedDelegate: Delegate?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDelegate": \UnownedHolder.injectedDelegate] }
+}
+
+private final class UnsafeUnownedHolder: InjectableSettable {
+  unowned(unsafe) var injectedDelegate: Delegate?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDelegate": \UnsafeUnownedHolder.injectedDelegate] }
+}
+
+private final class WeakAssistantHolder: InjectableSettable {
+  weak var injectedAssistant: Assistant?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAssistant": \WeakAssistantHolder.injectedAssistant] }
+}
+
+@Suite("Weak and unowned candidates")
+struct OwnershipTests {
+  @Test("A weak candidate filled by a transient factory is an error, and every write of the injection is undone")
+  func weakWithTransientFactoryIsAnError() throws {
+    let injector = Injector()
+    injector.register(Delegate.self) { _ in Delegate() }
+    injector.register(Cache())
+    let holder = WeakHolder()
+    let error = injectionError { try injector.inject(holder) }
+    #expect(error.map(codes) == [.notRetained])
+    #expect(error?.problems.first?.property == "injectedDelegate")
+    #expect(error?.problems.first?.fix.contains("instance or a singleton") == true)
+    #expect(holder.injectedCache == nil, "the injection's other writes were undone")
+    #expect(holder.callbacks == 0, "the callback never saw a nil it was promised")
+  }
+
+  @Test("A weak candidate filled by an instance or a singleton is fine: the injector keeps the value")
+  func weakWithKeptValuesIsFine() throws {
+    let instance = Injector()
+    let delegate = Delegate()
+    instance.register(delegate)
+    instance.register(Cache())
+    let first = WeakHolder()
+    try instance.inject(first)
+    #expect(first.injectedDelegate === delegate)
+
+    let singleton = Injector()
+    singleton.register(Delegate.self, scope: .singleton) { _ in Delegate() }
+    singleton.register(Cache())
+    let second = WeakHolder()
+    try singleton.inject(second)
+    #expect(second.injectedDelegate != nil)
+    #expect(second.callbacks == 1)
+  }
+
+  @Test("An unowned candidate filled by a transient factory is an error, and is left nil, never dangling")
+  func unownedWithTransientFactoryIsAnError() throws {
+    let injector = Injector()
+    injector.register(Delegate.self) { _ in Delegate() }
+    let holder = UnownedHolder()
+    #expect(injectionError { try injector.inject(holder) }.map(codes) == [.notRetained])
+    #expect(holder.injectedDelegate == nil, "reading it does not trap")
+  }
+
+  @Test("An unowned(unsafe) candidate filled by a transient factory is an error, and is left nil")
+  func unsafeUnownedWithTransientFactoryIsAnError() throws {
+    let injector = Injector()
+    injector.register(Delegate.self) { _ in Delegate() }
+    let holder = UnsafeUnownedHolder()
+    #expect(injectionError { try injector.inject(holder) }.map(codes) == [.notRetained])
+    #expect(holder.injectedDelegate == nil, "set back to nil, never dangling")
+  }
+
+  @Test("A weak candidate filled by auto-creation is an error")
+  func weakWithAutoCreationIsAnError() throws {
+    let holder = WeakAssistantHolder()
+    #expect(injectionError { try Injector().inject(holder) }.map(codes) == [.notRetained])
+    #expect(holder.injectedAssistant == nil)
+  }
+}

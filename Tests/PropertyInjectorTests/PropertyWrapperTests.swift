@@ -1,0 +1,143 @@
+import PropertyInjector
+import Testing
+
+private final class ReportView {
+  @Injected var logger: any Logger
+  @Injected var cache: Cache
+  @Injected(named: "luckyNumbers") var numbers: [Int]
+
+  init(injector: Injector) {
+    _logger = Injected(in: injector)
+    _cache = Injected(in: injector)
+    _numbers = Injected(named: "luckyNumbers", in: injector)
+  }
+}
+
+private final class Services {
+  @Provided var cache: Cache
+  @Provided var numbers: [Int]
+  @Provided var session: Database?
+
+  init(injector: Injector, session: Database? = nil) {
+    _cache = Provided(wrappedValue: ImageCache("image"), in: injector)
+    _numbers = Provided(wrappedValue: [1, 2, 3, 4], named: "luckyNumbers", in: injector)
+    _session = Provided(wrappedValue: session, in: injector)
+  }
+}
+
+/// Uses @Injected with a name that starts with `injected`: inject must leave it alone.
+private final class WrappedScreen: InjectableSettable {
+  @Injected var injectedLogger: any Logger
+  init(injector: Injector) { _injectedLogger = Injected(in: injector) }
+  static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+}
+
+@Suite("Property wrappers")
+struct PropertyWrapperTests {
+  @Test("@Injected reads from the injector on every access, so a replacement is seen at once")
+  func injectedReadsEveryTime() throws {
+    let injector = Injector()
+    let view = ReportView(injector: injector)
+    let first = ConsoleLogger("first")
+    injector.register(first, as: (any Logger).self)
+    #expect(view.logger === first)
+    let second = ConsoleLogger("second")
+    injector.register(second, as: (any Logger).self)
+    #expect(view.logger === second)
+  }
+
+  @Test("An @Injected property that cannot be resolved never reads as nothing: $property.resolve() throws why")
+  func unresolvableInjectedThrowsThroughItsProjection() throws {
+    let view = ReportView(injector: Injector())
+    let error = injectionError { _ = try view.$logger.resolve() }
+    #expect(error.map(codes) == [.unresolved])
+    #expect(error?.problems.first?.fix.contains("(any Logger).self") == true)
+  }
+
+  @Test("Reading an @Injected property that cannot be resolved stops the program with the error")
+  func readingAnUnresolvableInjectedStops() async {
+    await #expect(processExitsWith: .failure) {
+      final class Holder {
+        @Injected(in: Injector()) var logger: any Logger
+      }
+      _ = Holder().logger
+    }
+  }
+
+  @Test("validate reports every @Injected property that cannot be resolved, by owner and property")
+  func validateChecksInjectedProperties() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    let error = injectionError { try injector.validate(WrappedScreen(injector: injector)) }
+    #expect(error.map(codes) == [.unresolved])
+    #expect(error?.problems.first?.location == "WrappedScreen.injectedLogger: any Logger")
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    try injector.validate(WrappedScreen(injector: injector))
+  }
+
+  @Test("@Provided registers under the declared type, and re-registers its own value when assigned")
+  func providedRegistersTheDeclaredType() throws {
+    let injector = Injector()
+    let services = Services(injector: injector)
+    let view = ReportView(injector: injector)
+    #expect(view.cache === services.cache, "an ImageCache held as Cache serves Cache")
+    #expect(view.numbers == [1, 2, 3, 4])
+    services.numbers = [5, 6, 7, 8]
+    #expect(view.numbers == [5, 6, 7, 8])
+    let replacement = Cache("replacement")
+    services.cache = replacement
+    #expect(view.cache === replacement)
+    #expect(services.$cache.isProviding)
+  }
+
+  @Test("@Provided never replaces a registration the app made, before or after it")
+  func providedNeverReplacesARegistration() throws {
+    let injector = Injector()
+    let appCache = Cache("app")
+    injector.register(appCache)
+    let services = Services(injector: injector)
+    #expect(try injector.resolve(Cache.self) === appCache, "registered before: kept")
+    #expect(!services.$cache.isProviding)
+    services.cache = Cache("assigned")
+    #expect(try injector.resolve(Cache.self) === appCache, "an assignment does not replace it either")
+
+    let later = Injector()
+    let early = Services(injector: later)
+    let configured = Cache("configured")
+    later.register(configured)
+    #expect(try later.resolve(Cache.self) === configured, "registered after: the registration wins")
+    early.cache = Cache("reassigned")
+    #expect(try later.resolve(Cache.self) === configured)
+  }
+
+  @Test("An optional @Provided that is nil, or set to nil, never removes someone else's registration")
+  func nilProvidedKeepsOthersRegistrations() throws {
+    let injector = Injector()
+    let appSession = Database(number: 1)
+    injector.register(appSession)
+    let services = Services(injector: injector)
+    #expect(try injector.resolve(Database.self) === appSession, "creating the owner removed nothing")
+    services.session = nil
+    #expect(try injector.resolve(Database.self) === appSession)
+  }
+
+  @Test("An optional @Provided provides while non-nil, and removes only its own registration")
+  func optionalProvidedRemovesItsOwn() throws {
+    let injector = Injector()
+    let services = Services(injector: injector, session: Database(number: 2))
+    #expect(try injector.resolve(Database.self).number == 2)
+    services.session = nil
+    #expect(throws: InjectionError.self) { try injector.resolve(Database.self) }
+    services.session = Database(number: 3)
+    #expect(try injector.resolve(Database.self).number == 3)
+  }
+
+  @Test("inject leaves wrapped properties alone, even with the injected prefix")
+  func injectIgnoresWrappers() throws {
+    let injector = Injector()
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    let screen = WrappedScreen(injector: injector)
+    try injector.inject(screen)
+    #expect(injector.explain(screen).entries.isEmpty)
+  }
+}
