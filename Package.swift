@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -10,6 +11,12 @@ let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// A swift-syntax product, used only when the `Macros` trait is on. Every use of swift-syntax is
+/// gated like this, so a default build, test or consumer resolves no package at all.
+func syntax(_ product: String) -> Target.Dependency {
+  .product(name: product, package: "swift-syntax", condition: .when(traits: ["Macros"]))
+}
+
 let package = Package(
   name: "PropertyInjector",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16), .visionOS(.v1)],
@@ -19,11 +26,31 @@ let package = Package(
     .library(name: "PropertyInjectorTesting", targets: ["PropertyInjectorTesting"]),
     .executable(name: "PropertyInjectorDemo", targets: ["PropertyInjectorDemo"]),
   ],
+  traits: [
+    .trait(
+      name: "Macros",
+      description: "The @Injectable macro, which writes a class's table and typed accessors. Builds swift-syntax."
+    )
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0")
+  ],
   targets: [
     .target(
       name: "PropertyInjector",
+      dependencies: [.target(name: "PropertyInjectorMacros", condition: .when(traits: ["Macros"]))],
       // Every unsafe operation is marked `unsafe`, with a comment saying why it is sound.
       swiftSettings: strictSettings + [.unsafeFlags(["-strict-memory-safety"])]
+    ),
+    // The @Injectable macro. Without the trait it compiles to an empty plugin (a target cannot
+    // be left out), and depends on nothing.
+    .macro(
+      name: "PropertyInjectorMacros",
+      dependencies: [
+        syntax("SwiftCompilerPlugin"), syntax("SwiftDiagnostics"), syntax("SwiftSyntax"),
+        syntax("SwiftSyntaxBuilder"), syntax("SwiftSyntaxMacros"),
+      ],
+      swiftSettings: strictSettings
     ),
     .target(
       name: "PropertyInjectorTesting",
@@ -50,6 +77,17 @@ let package = Package(
     .testTarget(
       name: "PropertyInjectorTestingTests",
       dependencies: ["PropertyInjector", "PropertyInjectorTesting"],
+      swiftSettings: strictSettings
+    ),
+    // Expansion tests of the macro, and behaviour tests of @Injectable classes: `swift test --traits Macros`.
+    .testTarget(
+      name: "PropertyInjectorMacrosTests",
+      dependencies: [
+        "PropertyInjector", "OtherModuleFixtures",
+        .target(name: "PropertyInjectorMacros", condition: .when(traits: ["Macros"])),
+        syntax("SwiftSyntaxMacrosGenericTestSupport"), syntax("SwiftSyntaxMacroExpansion"), syntax("SwiftSyntax"),
+        syntax("SwiftSyntaxMacros"), syntax("SwiftSyntaxBuilder"), syntax("SwiftDiagnostics"), syntax("SwiftParser"),
+      ],
       swiftSettings: strictSettings
     ),
   ],

@@ -181,7 +181,8 @@ private struct ShapeBuilder {
     }
     let property = reflected.properties[index]
     let owner: AnyClass = chain[property.level]
-    let components = KeyPathComponents(entry.keyPath)
+    // `@Injectable` writes each accessor from the declaration it reaches: nothing to check.
+    let components = accessor.isTyped ? nil : KeyPathComponents(entry.keyPath)
     if case .several(let description)? = components {
       problems.append(.keyPathGoesThrough(entry.name, description: description, owner: owner))
       broken[index] = true

@@ -1,0 +1,84 @@
+#if Macros
+  import SwiftDiagnostics
+  import SwiftSyntax
+
+  /// Everything `@Injectable` reports: what is wrong, in words that say what to change.
+  struct InjectableDiagnostic: DiagnosticMessage {
+    let message: String
+    let diagnosticID: MessageID
+    let severity: DiagnosticSeverity
+
+    private init(_ id: String, _ severity: DiagnosticSeverity, _ message: String) {
+      self.message = message
+      diagnosticID = MessageID(domain: "PropertyInjector", id: id)
+      self.severity = severity
+    }
+
+    static func notAClass(_ kind: String) -> Self {
+      Self(
+        "notAClass", .error,
+        "@Injectable applies to classes: the injector fills objects it did not create, in place, through a reference; "
+          + "\(kind.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind) is not one")
+    }
+
+    static func constant(_ name: String) -> Self {
+      Self(
+        "constantCandidate", .error,
+        "'\(name)' is a candidate for injection (its name starts with 'injected'), but a 'let' can never be filled; "
+          + "declare it with 'var', or rename it")
+    }
+
+    static func lazy(_ name: String) -> Self {
+      Self(
+        "lazyCandidate", .error,
+        "'\(name)' is a candidate for injection, but it is 'lazy': the injector would have to read it to see whether "
+          + "it is nil, which runs its initializer; remove 'lazy', or rename it")
+    }
+
+    static func notOptional(_ name: String, _ type: TypeSyntax) -> Self {
+      Self(
+        "notOptionalCandidate", .error,
+        "'\(name)' is a candidate for injection, but '\(type.trimmedDescription)' is not optional, so it can never be "
+          + "nil for the injector to fill; declare it optional, or rename it")
+    }
+
+    static func untyped(_ name: String) -> Self {
+      Self(
+        "untypedCandidate", .error,
+        "'\(name)' is a candidate for injection: write its type (an optional, such as 'var \(name): Logger?'), "
+          + "so the injector's accessor can be typed")
+    }
+
+    static func computed(_ name: String) -> Self {
+      Self(
+        "computedCandidate", .warning,
+        "'\(name)' starts with 'injected' but is computed: only stored properties are injected; rename it, or make it "
+          + "a stored optional 'var'")
+    }
+
+    static func typeLevel(_ name: String) -> Self {
+      Self(
+        "typeLevelCandidate", .warning,
+        "'\(name)' starts with 'injected' but is a type property: only an object's own stored properties are "
+          + "injected; rename it, or make it an instance property")
+    }
+
+    static func wrapped(_ name: String, _ attribute: String) -> Self {
+      Self(
+        "wrappedCandidate", .warning,
+        "'\(name)' starts with 'injected' but is wrapped by '@\(attribute)': a wrapped property's storage is "
+          + "'_\(name)', which is never a candidate, so it will not be injected; remove the wrapper, or rename it")
+    }
+  }
+
+  /// A fix-it's description.
+  struct InjectableFixIt: FixItMessage {
+    let message: String
+    let fixItID: MessageID
+
+    init(_ id: String, _ message: String) {
+      self.message = message
+      fixItID = MessageID(domain: "PropertyInjector", id: id)
+    }
+  }
+#endif

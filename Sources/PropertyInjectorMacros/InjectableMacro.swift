@@ -1,0 +1,203 @@
+#if Macros
+  import SwiftDiagnostics
+  public import SwiftSyntax
+  import SwiftSyntaxBuilder
+  public import SwiftSyntaxMacros
+
+  /// `@Injectable`: writes a class's `InjectableSettable` conformance, its key-path table, and a
+  /// typed accessor for each stored optional `var`.
+  ///
+  /// Whether the class is a root or a subclass of an injectable class comes from the
+  /// conformances the compiler says it lacks: a root gets the key-path table and the accessors,
+  /// a subclass overrides the accessors with its own properties only (the injector reads each
+  /// class's list). A global-actor class (`@MainActor`, or an attribute named `…Actor`) gets
+  /// isolated conformances.
+  public struct InjectableMacro: MemberMacro, ExtensionMacro {
+    static let settable = "InjectableSettable"
+    static let accessors = "InjectableAccessors"
+
+    public static func expansion(
+      of node: AttributeSyntax,
+      providingMembersOf declaration: some DeclGroupSyntax,
+      conformingTo protocols: [TypeSyntax],
+      in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+      guard let declaration = declaration.as(ClassDeclSyntax.self) else {
+        context.diagnose(Diagnostic(node: node, message: InjectableDiagnostic.notAClass(kind(of: declaration))))
+        return []
+      }
+      let properties = StoredProperty.all(in: declaration.memberBlock.members)
+      diagnose(properties, in: context)
+      let injectable = properties.filter { if case .injectable = $0.kind { true } else { false } }
+      let shape = ClassShape(declaration, missing: protocols)
+      var members: [DeclSyntax] = []
+      if shape.isRoot {
+        members.append(keyPathTable(of: injectable, in: shape))
+      }
+      members.append(accessorList(of: injectable, in: shape))
+      return members
+    }
+
+    public static func expansion(
+      of node: AttributeSyntax,
+      attachedTo declaration: some DeclGroupSyntax,
+      providingExtensionsOf type: some TypeSyntaxProtocol,
+      conformingTo protocols: [TypeSyntax],
+      in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+      guard let declaration = declaration.as(ClassDeclSyntax.self) else { return [] }
+      let shape = ClassShape(declaration, missing: protocols)
+      let isolation = shape.globalActor.map { "@\($0) " } ?? ""
+      var conformances: [String] = []
+      if shape.isRoot { conformances.append("\(isolation)PropertyInjector.\(settable)") }
+      if shape.lacksAccessors { conformances.append("\(isolation)PropertyInjector.\(accessors)") }
+      guard !conformances.isEmpty else { return [] }
+      let decl: DeclSyntax = "extension \(type.trimmed): \(raw: conformances.joined(separator: ", ")) {}"
+      return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+    }
+
+    /// `static var injectableKeyPaths` (`class var` for a non-final class): the table a
+    /// hand-written subclass can extend.
+    private static func keyPathTable(of properties: [StoredProperty], in shape: ClassShape) -> DeclSyntax {
+      let entries = properties.map { "\"\($0.name)\": \\\(shape.name).\($0.identifier.text)" }
+      let body = entries.isEmpty ? "[:]" : "[\n\(entries.map { "  \($0)," }.joined(separator: "\n"))\n]"
+      return """
+        \(raw: shape.declarationPrefix(overriding: false)) var injectableKeyPaths: [String: AnyKeyPath] {
+        \(raw: body)
+        }
+        """
+    }
+
+    /// `static var injectableAccessors`: a typed accessor for each stored optional `var`, the
+    /// class's own only.
+    private static func accessorList(of properties: [StoredProperty], in shape: ClassShape) -> DeclSyntax {
+      let entries = properties.map { property in
+        let member = property.identifier.text
+        return """
+          PropertyInjector.InjectableAccessor(
+            "\(property.name)", \\\(shape.name).\(member), ownership: .\(property.ownership.rawValue),
+            isNil: { $0.\(member) == nil }, write: { $0.\(member) = $1 }, clear: { $0.\(member) = nil }
+          )
+          """
+      }
+      let body = entries.isEmpty ? "[]" : "[\n\(entries.joined(separator: ",\n"))\n]"
+      return """
+        \(raw: shape.declarationPrefix(overriding: !shape.lacksAccessors)) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+        \(raw: body)
+        }
+        """
+    }
+
+    /// Reports every `injected…` property that can never be filled, with a fix where one is obvious.
+    private static func diagnose(_ properties: [StoredProperty], in context: some MacroExpansionContext) {
+      for property in properties where property.hasInjectedPrefix {
+        let name = property.name
+        switch property.kind {
+        case .injectable:
+          break
+        case .constant:
+          let specifier = property.declaration.bindingSpecifier
+          context.diagnose(
+            Diagnostic(
+              node: specifier, message: InjectableDiagnostic.constant(name),
+              fixIt: FixIt(
+                message: InjectableFixIt("useVar", "Declare it with 'var'"),
+                changes: [.replace(oldNode: Syntax(specifier), newNode: Syntax(specifier.with(\.tokenKind, .keyword(.var))))])
+            ))
+        case .lazy:
+          let modifier = property.declaration.modifiers.first { $0.name.tokenKind == .keyword(.lazy) }
+          let node = modifier.map(Syntax.init) ?? Syntax(property.identifier)
+          context.diagnose(
+            Diagnostic(
+              node: node, message: InjectableDiagnostic.lazy(name),
+              fixIts: modifier.map { modifier in
+                [
+                  FixIt(
+                    message: InjectableFixIt("removeLazy", "Remove 'lazy'"),
+                    changes: [
+                      .replace(
+                        oldNode: Syntax(modifier),
+                        newNode: Syntax(DeclModifierSyntax(name: .identifier("", leadingTrivia: modifier.leadingTrivia))))
+                    ])
+                ]
+              } ?? []))
+        case .notOptional(let type):
+          context.diagnose(
+            Diagnostic(
+              node: type, message: InjectableDiagnostic.notOptional(name, type),
+              fixIt: FixIt(
+                message: InjectableFixIt("makeOptional", "Declare it optional"),
+                changes: [.replace(oldNode: Syntax(type), newNode: Syntax(optional(type)))])))
+        case .untyped:
+          context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.untyped(name)))
+        case .computed:
+          context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.computed(name)))
+        case .typeLevel:
+          context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.typeLevel(name)))
+        case .wrapped(let attribute):
+          context.diagnose(
+            Diagnostic(
+              node: attribute, message: InjectableDiagnostic.wrapped(name, attribute.attributeName.trimmedDescription)))
+        }
+      }
+    }
+
+    /// `type` made optional: `Logger?`, `(any Logger)?`.
+    private static func optional(_ type: TypeSyntax) -> TypeSyntax {
+      let needsParentheses =
+        type.is(SomeOrAnyTypeSyntax.self) || type.is(CompositionTypeSyntax.self) || type.is(FunctionTypeSyntax.self)
+      let wrapped = type.trimmed
+      return needsParentheses ? "(\(wrapped))?" : "\(wrapped)?"
+    }
+
+    private static func kind(of declaration: some DeclGroupSyntax) -> String {
+      if declaration.is(StructDeclSyntax.self) { return "struct" }
+      if declaration.is(EnumDeclSyntax.self) { return "enum" }
+      if declaration.is(ActorDeclSyntax.self) { return "actor" }
+      if declaration.is(ProtocolDeclSyntax.self) { return "protocol" }
+      if declaration.is(ExtensionDeclSyntax.self) { return "extension" }
+      return "declaration that is not a class"
+    }
+  }
+
+  /// What the generated members depend on: the class's name, finality, access and isolation,
+  /// and whether a superclass already made it injectable.
+  struct ClassShape {
+    let name: String
+    let isFinal: Bool
+    /// `public`, `open`, `package`, or nothing.
+    let access: String?
+    /// The global actor the class is isolated to, if any.
+    let globalActor: String?
+    /// Whether no superclass conforms: the class gets the key-path table and the conformance.
+    let isRoot: Bool
+    /// Whether no superclass has typed accessors: the class declares its list rather than
+    /// overriding one.
+    let lacksAccessors: Bool
+
+    init(_ declaration: ClassDeclSyntax, missing protocols: [TypeSyntax]) {
+      name = declaration.name.text
+      let modifiers = declaration.modifiers.map(\.name.tokenKind)
+      isFinal = modifiers.contains(.keyword(.final))
+      access =
+        modifiers.contains(.keyword(.open))
+        ? "open"
+        : modifiers.contains(.keyword(.public)) ? "public" : modifiers.contains(.keyword(.package)) ? "package" : nil
+      globalActor = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
+        .map { $0.attributeName.trimmedDescription }
+        .first { $0 == "MainActor" || $0.hasSuffix("Actor") }
+      let missing = protocols.map(\.trimmedDescription)
+      isRoot = missing.contains { $0.hasSuffix(InjectableMacro.settable) }
+      lacksAccessors = missing.contains { $0.hasSuffix(InjectableMacro.accessors) }
+    }
+
+    /// `public static`, `open class`, `override class`…: how a generated member is declared.
+    func declarationPrefix(overriding: Bool) -> String {
+      var words: [String] = []
+      if let access { words.append(access == "open" && isFinal ? "public" : access) }
+      if overriding { words.append("override") }
+      words.append(isFinal && !overriding ? "static" : "class")
+      return words.joined(separator: " ")
+    }
+  }
+#endif

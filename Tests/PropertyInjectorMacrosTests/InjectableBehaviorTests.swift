@@ -1,0 +1,276 @@
+#if Macros
+  import Observation
+  import OtherModuleFixtures
+  import Testing
+
+  @testable import PropertyInjector
+
+  protocol Logger: AnyObject, Sendable {}
+  final class ConsoleLogger: Logger {}
+  final class Cache: Sendable {}
+  final class Delegate: Sendable {}
+
+  @Injectable
+  final class FinalScreen {
+    var injectedLogger: (any Logger)?
+    var injectedCache: Cache!
+    var analytics: Cache?
+    var title = "untouched"
+    var callbacks = 0
+    func didInjectDependencies() { callbacks += 1 }
+  }
+
+  @Injectable
+  class BaseScreen {
+    var injectedLogger: (any Logger)?
+    var baseCallbacks = 0
+    func didInjectDependencies() { baseCallbacks += 1 }
+  }
+
+  @Injectable
+  class MiddleScreen: BaseScreen {
+    var injectedCache: Cache?
+  }
+
+  @Injectable
+  final class LeafScreen: MiddleScreen {
+    var injectedDelegate: Delegate?
+  }
+
+  class PlainBase {
+    var title = "plain"
+  }
+
+  @Injectable
+  final class OnPlainBase: PlainBase {
+    var injectedCache: Cache?
+  }
+
+  class HandWrittenBase: InjectableSettable {
+    var injectedLogger: (any Logger)?
+    class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \HandWrittenBase.injectedLogger] }
+  }
+
+  @Injectable
+  final class OnHandWrittenBase: HandWrittenBase {
+    var injectedCache: Cache?
+  }
+
+  @Injectable
+  final class Box<Value> {
+    var injectedValue: Value?
+  }
+
+  final class Subscreen: ForeignScreen {}
+
+  @Injectable
+  final class OverForeign: ForeignScreen {
+    var injectedCache: Cache?
+  }
+
+  @MainActor
+  @Injectable
+  final class MainScreen {
+    var injectedLogger: (any Logger)?
+  }
+
+  @globalActor
+  actor StorageActor {
+    static let shared = StorageActor()
+  }
+
+  @StorageActor
+  @Injectable
+  final class Repository {
+    var injectedCache: Cache?
+  }
+
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @Observable
+  @Injectable
+  final class ObservableFirst {
+    var injectedCache: Cache?
+  }
+
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @Injectable
+  @Observable
+  final class InjectableFirst {
+    var injectedCache: Cache?
+  }
+
+  @Injectable
+  final class Observed {
+    var observed: [String] = []
+    var injectedCache: Cache? {
+      willSet { observed.append("willSet") }
+      didSet { observed.append("didSet") }
+    }
+  }
+
+  @Injectable
+  final class Ownerships {
+    weak var injectedDelegate: Delegate?
+    unowned var injectedOwner: Delegate?
+    var injectedForced: Cache!
+  }
+
+  @Suite("@Injectable classes")
+  struct InjectableBehaviorTests {
+    let injector: Injector
+    let logger = ConsoleLogger()
+    let cache = Cache()
+    let delegate = Delegate()
+
+    init() {
+      injector = Injector()
+      injector.register(logger, as: (any Logger).self)
+      injector.register(cache)
+      injector.register(delegate)
+    }
+
+    @Test("A final class is injected through its typed accessors; other properties are untouched")
+    func finalClass() throws {
+      let screen = FinalScreen()
+      try injector.inject(screen)
+      #expect(screen.injectedLogger === logger && screen.injectedCache === cache)
+      #expect(screen.analytics == nil && screen.title == "untouched")
+      #expect(screen.callbacks == 1)
+      #expect(injector.plan(for: screen).steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
+    }
+
+    @Test("A name registration fills any optional var of an @Injectable class")
+    func nameRegistration() throws {
+      let analytics = Cache()
+      injector.register(analytics, named: "analytics")
+      let screen = FinalScreen()
+      try injector.inject(screen)
+      #expect(screen.analytics === analytics)
+    }
+
+    @Test("A three-level hierarchy of @Injectable classes is injected at every level")
+    func hierarchy() throws {
+      let leaf = LeafScreen()
+      try injector.inject(leaf)
+      #expect(leaf.injectedLogger === logger && leaf.injectedCache === cache && leaf.injectedDelegate === delegate)
+      #expect(leaf.baseCallbacks == 1)
+      let middle: BaseScreen = MiddleScreen()
+      try injector.inject(middle)
+      #expect((middle as? MiddleScreen)?.injectedCache === cache)
+    }
+
+    @Test("A subclass of a plain class, and of a hand-written injectable class, are injected")
+    func subclassesOfOtherClasses() throws {
+      let plain = OnPlainBase()
+      try injector.inject(plain)
+      #expect(plain.injectedCache === cache && plain.title == "plain")
+      let handWritten = OnHandWrittenBase()
+      try injector.inject(handWritten)
+      #expect(handWritten.injectedLogger === logger && handWritten.injectedCache === cache)
+    }
+
+    @Test("A generic class is injected")
+    func genericClass() throws {
+      let box = Box<Cache>()
+      try injector.inject(box)
+      #expect(box.injectedValue === cache)
+    }
+
+    @Test("An open class from another module, and subclasses of it here, are injected, internal properties included")
+    func openClassFromAnotherModule() throws {
+      let foreign = ForeignLogger()
+      injector.register(foreign)
+      injector.register("Settings", named: "injectedTitle")
+      let screen = Subscreen()
+      try injector.inject(screen)
+      #expect(screen.logger === foreign && screen.injectedTitle == "Settings")
+      let over = OverForeign()
+      try injector.inject(over)
+      #expect(over.logger === foreign && over.injectedCache === cache)
+    }
+
+    @Test("A @MainActor class is injected on the main actor")
+    @MainActor
+    func mainActorClass() throws {
+      let screen = MainScreen()
+      try injector.inject(screen)
+      #expect(screen.injectedLogger === logger)
+    }
+
+    @Test("A class isolated to another global actor is injected on that actor")
+    func otherGlobalActorClass() async throws {
+      let (injector, cache) = (injector, cache)
+      let filled = await injectOnStorageActor(injector, cache)
+      #expect(filled)
+    }
+
+    @StorageActor
+    private func injectOnStorageActor(_ injector: Injector, _ cache: Cache) -> Bool {
+      let repository = Repository()
+      do { try injector.inject(repository) } catch { return false }
+      return repository.injectedCache === cache
+    }
+
+    @Test("@Observable and @Injectable compose in either order, and writes fire observation")
+    func observableInEitherOrder() throws {
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+      let first = ObservableFirst()
+      let second = InjectableFirst()
+      let changes = Counter()
+      withObservationTracking { _ = first.injectedCache } onChange: { changes.increment() }
+      withObservationTracking { _ = second.injectedCache } onChange: { changes.increment() }
+      try injector.inject(first)
+      try injector.inject(second)
+      #expect(first.injectedCache === cache && second.injectedCache === cache)
+      #expect(changes.value == 2)
+    }
+
+    @Test("willSet and didSet run for an injected property, once each")
+    func observers() throws {
+      let observed = Observed()
+      try injector.inject(observed)
+      #expect(observed.observed == ["willSet", "didSet"])
+      try injector.inject(observed)
+      #expect(observed.observed == ["willSet", "didSet"], "a set property is not written again")
+    }
+
+    @Test("weak, unowned and implicitly unwrapped properties are filled with instances the injector keeps")
+    func ownerships() throws {
+      let holder = Ownerships()
+      try injector.inject(holder)
+      #expect(holder.injectedDelegate === delegate && holder.injectedOwner === delegate)
+      #expect(holder.injectedForced === cache)
+    }
+
+    @Test("A weak or unowned property that a transient factory would fill is an error before anything is made")
+    func weakWithTransientFactory() throws {
+      let injector = Injector()
+      let made = Counter()
+      injector.register(Delegate.self) { _ in
+        made.increment()
+        return Delegate()
+      }
+      injector.register(Cache())
+      let error = injectionError { try injector.inject(Ownerships()) }
+      #expect(error?.problems.map(\.code) == [.notRetained, .notRetained])
+      #expect(made.value == 0, "declared weak or unowned: known before anything is made")
+      #expect(injectionError { try injector.validate(Ownerships()) }?.problems.count == 2)
+    }
+  }
+
+  /// A count that several threads can bump.
+  final class Counter: @unchecked Sendable {
+    private let lock = Locked(0)
+    var value: Int { lock.withLock { $0 } }
+    func increment() { lock.withLock { $0 += 1 } }
+  }
+
+  func injectionError(_ body: () throws -> Void) -> InjectionError? {
+    do {
+      try body()
+      return nil
+    } catch {
+      return error as? InjectionError
+    }
+  }
+#endif
