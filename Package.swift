@@ -1,4 +1,6 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
+// 6.2: the library marks its unsafe operations with `unsafe` (SE-0458), and main-actor classes
+// conform with isolated conformances (SE-0470).
 import CompilerPluginSupport
 import PackageDescription
 
@@ -40,7 +42,7 @@ let package = Package(
       name: "PropertyInjector",
       dependencies: [.target(name: "PropertyInjectorMacros", condition: .when(traits: ["Macros"]))],
       // Every unsafe operation is marked `unsafe`, with a comment saying why it is sound.
-      swiftSettings: strictSettings + [.unsafeFlags(["-strict-memory-safety"])]
+      swiftSettings: strictSettings + [.strictMemorySafety()]
     ),
     // The @Injectable macro. Without the trait it compiles to an empty plugin (a target cannot
     // be left out), and depends on nothing.

@@ -21,12 +21,11 @@ extension Injector {
   public func validate(_ objects: any InjectableSettable...) throws(InjectionError) {
     let operation = "validate(\(objects.map { readableName(of: type(of: $0)) }.joined(separator: ", ")))"
     if requiresConfiguration { try checkConfigured(operation: operation) }
-    let configuration = snapshotChain().configurationProblems
-    var problems = configuration
+    var problems = snapshotChain().configurationProblems
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
       let plan = plan(for: object)
-      problems += plan.problems.filter { !configuration.contains($0) } + plan.failingSteps.compactMap(\.failure)
+      problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure)
       problems += wrapperProblems(of: object)
     }
     guard problems.isEmpty else { throw InjectionError(operation: operation, problems: problems) }
@@ -56,8 +55,11 @@ extension Injector {
     var entries: [(index: Int, entry: InjectionReport.Entry)] = []
     var attached: [InjectionError.Problem] = []
     let order = Dictionary(
-      plan.shape.properties.enumerated().map { ("\(ObjectIdentifier($1.owner)).\($1.name)", $0) }, uniquingKeysWith: { $1 })
-    func index(of property: TypeShape.Property) -> Int { order["\(ObjectIdentifier(property.owner)).\(property.name)"] ?? 0 }
+      plan.shape.properties.enumerated().map { ("\(ObjectIdentifier($1.owner)).\($1.name)", $0) },
+      uniquingKeysWith: { $1 })
+    func index(of property: TypeShape.Property) -> Int {
+      order["\(ObjectIdentifier(property.owner)).\(property.name)"] ?? 0
+    }
     for step in plan.steps {
       let isSet = !step.isNil(in: object)
       let candidate = step.candidate

@@ -83,6 +83,7 @@ extension Injector {
   }
 
   private static func match(for target: AnyClass?, id: String?) -> Registration.TypeMatch {
-    Registration.TypeMatch(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)
+    Registration.TypeMatch(
+      target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)
   }
 }

@@ -20,12 +20,14 @@ extension Injector {
   /// write", through `@Injectable`'s typed accessors or the table's key paths.
   ///
   /// - Parameter target: The object to fill.
-  /// - Throws: ``InjectionError`` listing every problem at once: every nil candidate nothing
-  ///   fills (``InjectionError/Code/unresolved``, with what came close), name registrations of
-  ///   the wrong type, the injector's configuration problems, and every problem with the type's
-  ///   declarations or table, whatever its properties hold; or the first failure to make a value
-  ///   (a factory that throws, a ``InjectionError/Code/cycle``). When it throws, no property of
-  ///   `target` has changed.
+  /// - Throws: ``InjectionError`` listing every problem at once: every problem with the type's
+  ///   declarations or table, whatever its properties hold, every nil candidate nothing fills
+  ///   (``InjectionError/Code/unresolved``, with what came close), and name registrations of the
+  ///   wrong type; or the first failure to make a value (a factory that throws, a
+  ///   ``InjectionError/Code/cycle``). While the injector (or a parent) has configuration
+  ///   problems (registrations whose id or name can never match), it throws those alone: fix
+  ///   the registrations first. ``validate(_:)`` lists everything together. When it throws, no
+  ///   property of `target` has changed.
   /// - Complexity: O(c) for c candidates, once the plan is cached.
   public func inject<Target: InjectableSettable>(_ target: Target) throws(InjectionError) {
     let stack = CreationStack.current
@@ -36,7 +38,7 @@ extension Injector {
     let wrote: Bool
     do {
       wrote = try plan.fill(target, Execution(injector: self, stack: stack))
-    } catch where stack.frames.isEmpty {
+    } catch  where stack.frames.isEmpty {
       throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
     }
     if wrote {
@@ -46,7 +48,8 @@ extension Injector {
 
   /// Refuses to inject an object from inside its own callback, or through ``shared`` before
   /// it is configured.
-  private func checkCanInject<Target: InjectableSettable>(_ target: Target, stack: CreationStack) throws(InjectionError) {
+  private func checkCanInject<Target: InjectableSettable>(_ target: Target, stack: CreationStack) throws(InjectionError)
+  {
     let name = readableName(of: type(of: target))
     if stack.objectsInCallback.contains(ObjectIdentifier(target)) {
       throw InjectionError(operation: "inject(\(name))", .reentrantInjection(name))

@@ -183,7 +183,9 @@ extension Injector {
     _ match: Registration.Match
   ) -> InjectionError.Problem? {
     if service.isOptional { return .optionalRegistration(service.type) }
-    if case .instance(let value) = source, value is any OptionalProtocol { return .optionalRegistration(type(of: value)) }
+    if case .instance(let value) = source, value is any OptionalProtocol {
+      return .optionalRegistration(type(of: value))
+    }
     switch match {
     case .name(let name):
       return InjectionError.Problem.isUsableName(name) ? nil : .invalidName(name, registering: service.type)

@@ -11,7 +11,10 @@ extension Injector {
   /// Registering an optional is a mistake: a property is filled only when nil, so an optional
   /// value could fill it with nothing. Kept as a configuration problem
   /// (``InjectionError/Code/optionalRegistration``).
-  @available(*, deprecated, message: "An optional can never fill a property: unwrap it first, `if let value { injector.register(value) }`")
+  @available(
+    *, deprecated,
+    message: "An optional can never fill a property: unwrap it first, `if let value { injector.register(value) }`"
+  )
   public func register<Wrapped: Sendable>(
     _ instance: Wrapped?,
     as type: Wrapped?.Type = Wrapped?.self,
@@ -23,7 +26,11 @@ extension Injector {
   }
 
   /// Registering an optional is a mistake, unchecked or not.
-  @available(*, deprecated, message: "An optional can never fill a property: unwrap it first, `if let value { injector.register(unchecked: value) }`")
+  @available(
+    *, deprecated,
+    message:
+      "An optional can never fill a property: unwrap it first, `if let value { injector.register(unchecked: value) }`"
+  )
   public func register<Wrapped>(
     unchecked instance: Wrapped?,
     as type: Wrapped?.Type = Wrapped?.self,
@@ -35,14 +42,22 @@ extension Injector {
   }
 
   /// Registering an optional under a name is a mistake.
-  @available(*, deprecated, message: "An optional can never fill a property: unwrap it first, `if let value { injector.register(value, named: name) }`")
+  @available(
+    *, deprecated,
+    message:
+      "An optional can never fill a property: unwrap it first, `if let value { injector.register(value, named: name) }`"
+  )
   public func register<Wrapped: Sendable>(_ value: Wrapped?, named name: String) {
     add(Probe<Wrapped?>(), .instance(value as Any), named: name)
   }
 
   /// Registering a type without a factory registers the metatype: a factory was forgotten. To
   /// register a metatype on purpose, say so: `register(Cache.self, as: Cache.Type.self)`.
-  @available(*, deprecated, message: "This registers the type itself, not an instance: pass a factory, `injector.register(Cache.self) { _ in Cache() }`, or an instance, `injector.register(Cache())`")
+  @available(
+    *, deprecated,
+    message:
+      "This registers the type itself, not an instance: pass a factory, `injector.register(Cache.self) { _ in Cache() }`, or an instance, `injector.register(Cache())`"
+  )
   public func register<Service>(
     _ type: Service.Type,
     includingAncestors: Bool = false,
@@ -54,18 +69,28 @@ extension Injector {
 
   /// A factory of an optional type is a mistake: it could fill a property with nothing. Kept as
   /// a configuration problem.
-  @available(*, deprecated, message: "A factory of an optional type could fill a property with nothing: register the unwrapped type, and return a value")
+  @available(
+    *, deprecated,
+    message:
+      "A factory of an optional type could fill a property with nothing: register the unwrapped type, and return a value"
+  )
   public func register<Wrapped>(
     _ type: Wrapped?.Type,
     for target: AnyClass? = nil,
     id: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Wrapped?
   ) {
-    add(factory: factory, scope: .transient, match: .type(.init(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)))
+    add(
+      factory: factory, scope: .transient,
+      match: .type(
+        .init(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)))
   }
 
   /// Resolving an optional type never succeeds: optionals are never registered.
-  @available(*, deprecated, message: "Optionals are never registered: resolve the unwrapped type, `try injector.resolve(Cache.self)`")
+  @available(
+    *, deprecated,
+    message: "Optionals are never registered: resolve the unwrapped type, `try injector.resolve(Cache.self)`"
+  )
   public func resolve<Wrapped>(
     _ type: Wrapped?.Type,
     for target: AnyClass? = nil,

@@ -16,6 +16,7 @@
     static let settable = "InjectableSettable"
     static let accessors = "InjectableAccessors"
 
+    /// The members: the key-path table (for a root class) and the typed accessors.
     public static func expansion(
       of node: AttributeSyntax,
       providingMembersOf declaration: some DeclGroupSyntax,
@@ -38,6 +39,7 @@
       return members
     }
 
+    /// The conformances the class lacks, isolated to its global actor if it has one.
     public static func expansion(
       of node: AttributeSyntax,
       attachedTo declaration: some DeclGroupSyntax,
@@ -102,7 +104,9 @@
               node: specifier, message: InjectableDiagnostic.constant(name),
               fixIt: FixIt(
                 message: InjectableFixIt("useVar", "Declare it with 'var'"),
-                changes: [.replace(oldNode: Syntax(specifier), newNode: Syntax(specifier.with(\.tokenKind, .keyword(.var))))])
+                changes: [
+                  .replace(oldNode: Syntax(specifier), newNode: Syntax(specifier.with(\.tokenKind, .keyword(.var))))
+                ])
             ))
         case .lazy:
           let modifier = property.declaration.modifiers.first { $0.name.tokenKind == .keyword(.lazy) }
@@ -117,7 +121,8 @@
                     changes: [
                       .replace(
                         oldNode: Syntax(modifier),
-                        newNode: Syntax(DeclModifierSyntax(name: .identifier("", leadingTrivia: modifier.leadingTrivia))))
+                        newNode: Syntax(
+                          DeclModifierSyntax(name: .identifier("", leadingTrivia: modifier.leadingTrivia))))
                     ])
                 ]
               } ?? []))

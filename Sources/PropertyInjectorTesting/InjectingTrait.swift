@@ -42,6 +42,7 @@ extension Trait where Self == InjectingTrait {
   /// with the registrations `overrides` makes.
   ///
   /// - Parameter overrides: Registers the test's fakes with the override injector.
+  /// - Returns: The trait.
   public static func injecting(_ overrides: @escaping @Sendable (Injector) throws -> Void) -> Self {
     Self(overrides: overrides)
   }

@@ -4,6 +4,7 @@ public import PropertyInjector
 
 /// A logger the bases hold.
 public final class ForeignLogger: Sendable {
+  /// Creates an instance with nothing injected.
   public init() {}
 }
 
@@ -11,6 +12,7 @@ public final class ForeignLogger: Sendable {
 open class ForeignInjectableBase: InjectableSettable {
   var injectedLogger: ForeignLogger?
 
+  /// Creates an instance with nothing injected.
   public init() {}
 
   /// What the internal candidate holds.
@@ -24,6 +26,7 @@ open class ForeignInjectableBase: InjectableSettable {
 open class ForeignPlainBase {
   var injectedLogger: ForeignLogger?
 
+  /// Creates an instance with nothing injected.
   public init() {}
 
   /// What the internal candidate holds.

@@ -5,8 +5,10 @@
   @Injectable
   open class ForeignScreen {
     var injectedLogger: ForeignLogger?
+    /// A candidate visible to subclasses in other modules.
     public var injectedTitle: String?
 
+    /// Creates a screen with nothing injected.
     public init() {}
 
     /// What the internal candidate holds.

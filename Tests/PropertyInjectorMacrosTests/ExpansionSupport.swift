@@ -9,11 +9,15 @@
   import Testing
 
   /// The macro as the compiler sees it on a root class: it lacks both conformances.
-  let rootSpec = ["Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["InjectableSettable", "InjectableAccessors"])]
+  let rootSpec = [
+    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["InjectableSettable", "InjectableAccessors"])
+  ]
   /// The macro on a subclass of an `@Injectable` class: it lacks neither.
   let subclassSpec = ["Injectable": MacroSpec(type: InjectableMacro.self, conformances: [])]
   /// The macro on a subclass of a hand-written injectable class: it lacks only the accessors.
-  let handWrittenSubclassSpec = ["Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["InjectableAccessors"])]
+  let handWrittenSubclassSpec = [
+    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["InjectableAccessors"])
+  ]
 
   /// Expands `source` and compares with `expanded`, reporting differences as test issues.
   func expectExpansion(

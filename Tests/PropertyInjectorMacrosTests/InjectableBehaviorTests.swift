@@ -217,8 +217,16 @@
       let first = ObservableFirst()
       let second = InjectableFirst()
       let changes = Counter()
-      withObservationTracking { _ = first.injectedCache } onChange: { changes.increment() }
-      withObservationTracking { _ = second.injectedCache } onChange: { changes.increment() }
+      withObservationTracking {
+        _ = first.injectedCache
+      } onChange: {
+        changes.increment()
+      }
+      withObservationTracking {
+        _ = second.injectedCache
+      } onChange: {
+        changes.increment()
+      }
       try injector.inject(first)
       try injector.inject(second)
       #expect(first.injectedCache === cache && second.injectedCache === cache)

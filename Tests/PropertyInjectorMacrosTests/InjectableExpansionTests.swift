@@ -208,7 +208,9 @@
         specs: handWrittenSubclassSpec)
     }
 
-    @Test("On a struct, an enum, an actor or a protocol, the macro is an error", arguments: ["struct", "enum", "actor", "protocol"])
+    @Test(
+      "On a struct, an enum, an actor or a protocol, the macro is an error",
+      arguments: ["struct", "enum", "actor", "protocol"])
     func notAClass(kind: String) {
       expectExpansion(
         of: "@Injectable \(kind) Thing {}",

@@ -14,7 +14,9 @@ struct OverrideTests {
   @Test("withOverrides gives the operation its own injector, and takes it away after")
   func withOverridesIsScoped() throws {
     let marker = Marker(1)
-    let seen = try Injector.withOverrides { $0.register(marker) } operation: {
+    let seen = try Injector.withOverrides {
+      $0.register(marker)
+    } operation: {
       try Injector.shared.resolve(Marker.self)
     }
     #expect(seen === marker)
@@ -23,8 +25,12 @@ struct OverrideTests {
 
   @Test("Overrides nest: the inner one falls back on the outer one")
   func overridesNest() throws {
-    try Injector.withOverrides { $0.register(Marker(1)) } operation: { () throws in
-      try Injector.withOverrides { $0.register(Marker(2), named: "inner") } operation: { () throws in
+    try Injector.withOverrides {
+      $0.register(Marker(1))
+    } operation: { () throws in
+      try Injector.withOverrides {
+        $0.register(Marker(2), named: "inner")
+      } operation: { () throws in
         #expect(try Injector.shared.resolve(Marker.self).number == 1)
         #expect(try Injector.shared.resolve(Marker.self, named: "inner").number == 2)
       }
@@ -63,7 +69,11 @@ struct SuiteOverrideTests {
 /// XCTest gets the same through `invokeTest`.
 final class XCTestOverrideTests: XCTestCase {
   override func invokeTest() {
-    Injector.withOverrides { $0.register(Marker(42)) } operation: { super.invokeTest() }
+    Injector.withOverrides {
+      $0.register(Marker(42))
+    } operation: {
+      super.invokeTest()
+    }
   }
 
   func testSharedIsOverriddenForEveryTestMethod() throws {

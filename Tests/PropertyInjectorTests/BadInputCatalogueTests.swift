@@ -195,7 +195,9 @@ let catalogue: [Misuse] = [
   ) {
     try inject(Named(), probe: \.injectedProbe) { $0.register("not analytics", named: "analytics") }
   },
-  Misuse(name: "Registering nil through generic code", code: .optionalRegistration, typeName: "Database?", property: nil) {
+  Misuse(
+    name: "Registering nil through generic code", code: .optionalRegistration, typeName: "Database?", property: nil
+  ) {
     try inject(WithIDs(), probe: \.injectedProbe) { registerGenerically(nil as Database?, in: $0) }
   },
   Misuse(

@@ -95,7 +95,9 @@ struct ChildInjectorTests {
     #expect(screen.injectedLogger?.name == "app")
   }
 
-  @Test("After a parent unregisters an instance, nothing in the injector tree keeps it: not a child's plans, not its resolutions")
+  @Test(
+    "After a parent unregisters an instance, nothing in the injector tree keeps it: not a child's plans, not its resolutions"
+  )
   func parentUnregisterReleasesEverywhere() throws {
     let parent = Injector()
     let child = Injector(parent: parent)

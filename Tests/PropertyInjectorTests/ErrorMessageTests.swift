@@ -11,7 +11,9 @@ private final class NonOptionalExistential: InjectableSettable {
 
 private final class NonOptionalExistentialInTable: InjectableSettable {
   var injectedLogger: any Logger = ConsoleLogger()
-  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \NonOptionalExistentialInTable.injectedLogger] }
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedLogger": \NonOptionalExistentialInTable.injectedLogger]
+  }
 }
 
 private final class OptionalExistential: InjectableSettable {
@@ -32,6 +34,7 @@ private final class Sessions: InjectableSettable {
 }
 
 private final class Street: InjectableSettable {
+  // swift-format-ignore: IdentifiersMustBeASCII
   var injectedStraße: Cache?
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedStraße": \Street.injectedStraße] }
 }

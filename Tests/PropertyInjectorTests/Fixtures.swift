@@ -156,7 +156,9 @@ func runConcurrently(_ bodies: [@Sendable () -> Void], sourceLocation: SourceLoc
 
 /// Runs `body` on a new thread with a stack of `stackSize` bytes, and waits for it; fails the
 /// test instead of hanging if it does not finish.
-func runOnThread(stackSize: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () -> Void) {
+func runOnThread(
+  stackSize: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () -> Void
+) {
   let finished = DispatchSemaphore(value: 0)
   let box = Unmanaged.passRetained(
     ThreadBody {

@@ -64,7 +64,10 @@ private final class TwoNamesTwoKeyPaths: InjectableSettable {
   var injectedPrimary: Cache?
   var injectedSecondary: Cache?
   static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedPrimary": \TwoNamesTwoKeyPaths.injectedPrimary, "injectedSecondary": \TwoNamesTwoKeyPaths.injectedSecondary]
+    [
+      "injectedPrimary": \TwoNamesTwoKeyPaths.injectedPrimary,
+      "injectedSecondary": \TwoNamesTwoKeyPaths.injectedSecondary,
+    ]
   }
 }
 

@@ -16,7 +16,9 @@ import Testing
 
   @Suite("Main-actor factory results")
   struct MainActorFactoryTests {
-    @Test("A factory result whose conformance is main-actor isolated, made off the main actor, is an error, not handed out uninjected")
+    @Test(
+      "A factory result whose conformance is main-actor isolated, made off the main actor, is an error, not handed out uninjected"
+    )
     func offActorResultIsAnError() async throws {
       let injector = Injector()
       injector.register(ConsoleLogger(), as: (any Logger).self)

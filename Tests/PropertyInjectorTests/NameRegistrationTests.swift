@@ -99,7 +99,8 @@ struct NameRegistrationTests {
     #expect(other.analytics === later)
   }
 
-  @Test("A name that can never match (empty, blank, with whitespace) is reported until unregistered",
+  @Test(
+    "A name that can never match (empty, blank, with whitespace) is reported until unregistered",
     arguments: ["", " ", "analytics "])
   func unusableNameIsAConfigurationProblem(name: String) throws {
     let injector = Injector()

@@ -53,7 +53,8 @@ struct ShadowedPropertyTests {
     #expect(target.baseLogger === logger)
   }
 
-  @Test("A private superclass property without a table of its own: the error says it is out of reach, and how to fix it")
+  @Test(
+    "A private superclass property without a table of its own: the error says it is out of reach, and how to fix it")
   func unreachablePrivateProperty() throws { try expectOutOfReach(ShadowsPrivatePlain()) }
 
   @Test("An other-module superclass property without a table of its own: the same error")

@@ -4,7 +4,9 @@ enum Describe {
   /// RequestID`, `a singleton Database`.
   static func registration(_ registration: Registration) -> String {
     var conditions: [String] = []
-    if case .instance(let instance) = registration.source, readableName(of: type(of: instance)) != registration.service.name {
+    if case .instance(let instance) = registration.source,
+      readableName(of: type(of: instance)) != registration.service.name
+    {
       conditions.append("as \(registration.service.name)")
     }
     if let match = registration.typeMatch {

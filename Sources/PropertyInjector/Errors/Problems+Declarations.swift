@@ -112,11 +112,14 @@ extension InjectionError.Problem {
       code: .duplicateTableEntry, typeName: typeName, property: names.first,
       summary: "the entries \(quoted) hold the same key path, \(Describe.keyPath(keyPath)): it reaches one property, "
         + "so at most one of them is right.",
-      fix: "Point each entry at the property it names: \(names.map { "\"\($0)\": \\\(typeName).\($0)" }.joined(separator: ", ")).")
+      fix:
+        "Point each entry at the property it names: \(names.map { "\"\($0)\": \\\(typeName).\($0)" }.joined(separator: ", "))."
+    )
   }
 
   /// An entry whose key path starts somewhere the object is not.
-  static func keyPathRoot(_ name: String, keyPath: AnyKeyPath, startsAt root: Any.Type, notIn typeName: String) -> Self {
+  static func keyPathRoot(_ name: String, keyPath: AnyKeyPath, startsAt root: Any.Type, notIn typeName: String) -> Self
+  {
     let rootName = readableName(of: root)
     let summary: String
     if isExistential(root) {
@@ -136,7 +139,9 @@ extension InjectionError.Problem {
   }
 
   /// An entry whose key path starts at a superclass of the class that declares the property.
-  static func keyPathCannotReach(_ name: String, keyPath: AnyKeyPath, root: AnyClass, declaredIn owner: AnyClass) -> Self {
+  static func keyPathCannotReach(_ name: String, keyPath: AnyKeyPath, root: AnyClass, declaredIn owner: AnyClass)
+    -> Self
+  {
     let owner = readableName(of: owner)
     let root = readableName(of: root)
     return Self(
@@ -209,7 +214,9 @@ extension InjectionError.Problem {
   }
 
   /// A `weak` or `unowned` property (known from its declaration) that a value nothing keeps would fill.
-  static func notRetained(_ property: TypeShape.Property, ownership: InjectableAccessor.Ownership, answer: Answer) -> Self {
+  static func notRetained(_ property: TypeShape.Property, ownership: InjectableAccessor.Ownership, answer: Answer)
+    -> Self
+  {
     let kind = ownership == .weak ? "weak" : "unowned"
     return Self(
       code: .notRetained, typeName: readableName(of: property.owner), property: property.name,

@@ -91,6 +91,7 @@ extension Execution {
     throws(InjectionError) -> Value
   {
     if let value = made as? Value { return value }
-    throw InjectionError(operation: site.label, .madeMismatch(at: site, wanted: Value.self, registration: registration, made: made))
+    throw InjectionError(
+      operation: site.label, .madeMismatch(at: site, wanted: Value.self, registration: registration, made: made))
   }
 }

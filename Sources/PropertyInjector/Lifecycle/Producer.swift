@@ -93,7 +93,8 @@ final class CastingFactoryProducer<Value>: Producer<Value>, @unchecked Sendable 
   }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
-    let made = try execution.make(for: registration, level: level, at: site) { resolver in try factory.makeAny(resolver) }
+    let made = try execution.make(for: registration, level: level, at: site) { resolver in try factory.makeAny(resolver)
+    }
     return try execution.cast(made, to: Value.self, from: registration, at: site)
   }
 }
@@ -116,7 +117,8 @@ final class SingletonProducer<Value>: Producer<Value>, @unchecked Sendable {
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
     if let value = cell.createdValue { return value }
-    return try execution.makeSingleton(for: registration, level: level, at: site) { owner, create throws(InjectionError) in
+    return try execution.makeSingleton(for: registration, level: level, at: site) {
+      owner, create throws(InjectionError) in
       try cell.value(for: site, waitLimit: owner.waitLimitSeconds) { () throws(InjectionError) -> Value in
         let made = try create { resolver in try factory.make(resolver) }
         guard let value = made as? Value else {
@@ -149,7 +151,8 @@ final class CastingSingletonProducer<Value>: Producer<Value>, @unchecked Sendabl
     if let value = cell.createdAny {
       made = value
     } else {
-      made = try execution.makeSingleton(for: registration, level: level, at: site) { owner, create throws(InjectionError) in
+      made = try execution.makeSingleton(for: registration, level: level, at: site) {
+        owner, create throws(InjectionError) in
         try cell.anyValue(for: site, waitLimit: owner.waitLimitSeconds) { () throws(InjectionError) in
           try create { resolver in try factory.makeAny(resolver) }
         }

@@ -58,6 +58,9 @@ final class SingletonCell<Value>: AnySingletonCell, @unchecked Sendable {
   ///   - site: Where the value is needed, for errors.
   ///   - waitLimit: How long to wait for another thread's creation, in seconds.
   ///   - create: Runs on the calling thread, outside every lock.
+  /// - Returns: The value, made by this call or an earlier one.
+  /// - Throws: What `create` throws; ``InjectionError/Code/cycle`` when waiting would close a loop
+  ///   of threads, ``InjectionError/Code/timedOut`` when another thread's creation lasts too long.
   func value(
     for site: Site,
     waitLimit: Double,

@@ -4,7 +4,7 @@ enum PlanBuilder {
   ///
   /// - Complexity: O(c × r) for c candidates and r registrations that could fit them.
   static func plan(for shape: TypeShape, in chain: SnapshotChain) -> TypePlan {
-    var problems = chain.configurationProblems + shape.problems
+    var problems = shape.problems
     var steps: [Step] = []
     var invalid: [(candidate: Candidate, problem: InjectionError.Problem?)] = []
     for (property, reason) in shape.candidates(in: chain) {
@@ -23,6 +23,8 @@ enum PlanBuilder {
       let candidate = Candidate(property: property, reason: reason, request: request, answer: answer)
       steps.append(accessor.step(for: candidate, answer: answer))
     }
-    return TypePlan(shape: shape, versions: chain.versions, problems: problems, steps: steps, invalidCandidates: invalid)
+    return TypePlan(
+      shape: shape, versions: chain.versions, configurationProblems: chain.configurationProblems,
+      declarationProblems: problems, steps: steps, invalidCandidates: invalid)
   }
 }

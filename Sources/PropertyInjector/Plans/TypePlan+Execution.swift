@@ -8,10 +8,12 @@ extension TypePlan {
   ///
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
-    guard problems.isEmpty else { throw InjectionError(operation: "inject(\(typeName))", problems: problems) }
-    if !failingSteps.isEmpty {
-      let unresolved = failingSteps.compactMap { $0.isNil(in: object) ? $0.failure : nil }
-      if !unresolved.isEmpty { throw InjectionError(operation: "inject(\(typeName))", problems: unresolved) }
+    guard configurationProblems.isEmpty else {
+      throw InjectionError(operation: "inject(\(typeName))", problems: configurationProblems)
+    }
+    let unresolved = failingSteps.compactMap { $0.isNil(in: object) ? $0.failure : nil }
+    guard declarationProblems.isEmpty && unresolved.isEmpty else {
+      throw InjectionError(operation: "inject(\(typeName))", problems: declarationProblems + unresolved)
     }
     guard !producingSteps.isEmpty else {
       var wrote = false

@@ -11,9 +11,13 @@ final class TypePlan: @unchecked Sendable {
   let shape: TypeShape
   /// The version of each registry in the chain it was built from, the injector's own first.
   let versions: [UInt64]
-  /// Problems that fail every injection of the type: the chain's rejected registrations, the
-  /// type's declarations, candidates whose declaration is wrong.
-  let problems: [InjectionError.Problem]
+  /// The chain's rejected registrations: they fail every injection, reported alone.
+  let configurationProblems: [InjectionError.Problem]
+  /// Problems with the type's declarations (its tables, candidates whose declaration is wrong):
+  /// they fail every injection of the type, whatever its properties hold.
+  let declarationProblems: [InjectionError.Problem]
+  /// Every problem that fails every injection: the configuration's, then the declarations'.
+  var problems: [InjectionError.Problem] { configurationProblems + declarationProblems }
   /// Every candidate whose declaration is usable, in declaration order.
   let steps: [Step]
   /// The steps that fill properties with registered instances.
@@ -30,13 +34,15 @@ final class TypePlan: @unchecked Sendable {
   init(
     shape: TypeShape,
     versions: [UInt64],
-    problems: [InjectionError.Problem],
+    configurationProblems: [InjectionError.Problem],
+    declarationProblems: [InjectionError.Problem],
     steps: [Step],
     invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
   ) {
     self.shape = shape
     self.versions = versions
-    self.problems = problems
+    self.configurationProblems = configurationProblems
+    self.declarationProblems = declarationProblems
     self.steps = steps
     self.invalidCandidates = invalidCandidates
     constantSteps = steps.filter { $0 is any ConstantStepMarker }

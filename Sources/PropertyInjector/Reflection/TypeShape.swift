@@ -162,7 +162,8 @@ private struct ShapeBuilder {
 
   private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry, sample object: AnyObject) {
     let objectName = readableName(of: chain[0])
-    guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) }) else {
+    guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) })
+    else {
       problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: objectName))
       markBroken(named: entry.name)
       return
@@ -172,7 +173,8 @@ private struct ShapeBuilder {
       if let below = declarations.first {
         problems.append(
           .keyPathCannotReach(
-            entry.name, keyPath: entry.keyPath, root: chain[rootLevel], declaredIn: chain[reflected.properties[below].level]))
+            entry.name, keyPath: entry.keyPath, root: chain[rootLevel],
+            declaredIn: chain[reflected.properties[below].level]))
         broken[below] = true
       } else {
         problems.append(staleEntry(entry.name))
@@ -191,7 +193,8 @@ private struct ShapeBuilder {
     guard property.isOptional, ObjectIdentifier(accessor.valueType) == ObjectIdentifier(property.reflectedType) else {
       problems.append(
         .keyPathValueMismatch(
-          entry.name, keyPath: entry.keyPath, leadsTo: accessor.valueType, declared: declaredTypes[index], owner: owner))
+          entry.name, keyPath: entry.keyPath, leadsTo: accessor.valueType, declared: declaredTypes[index], owner: owner)
+      )
       broken[index] = true
       return
     }
@@ -250,7 +253,8 @@ private struct ShapeBuilder {
   private func staleEntry(_ name: String) -> InjectionError.Problem {
     let observed = name.hasPrefix("_") ? indicesByName[String(name.dropFirst())]?.first : nil
     if let observed, reflected.properties[observed].isObservationStorage {
-      return .observationStorageEntry(name, observed: String(name.dropFirst()), owner: chain[reflected.properties[observed].level])
+      return .observationStorageEntry(
+        name, observed: String(name.dropFirst()), owner: chain[reflected.properties[observed].level])
     }
     return .staleTableEntry(
       name, in: readableName(of: chain[0]), suggestion: closest(to: name, among: reflected.properties.map(\.name)))

@@ -43,7 +43,9 @@ enum NearMisses {
     if !exact && !match.includingAncestors { reasons.append(.notIncludingAncestors) }
     if let id = match.id {
       if let label = request.foldedLabel {
-        if !id.matches(foldedLabel: label) { reasons.append(.idDoesNotEndLabel(suggestion: suggestedID(for: id, in: request))) }
+        if !id.matches(foldedLabel: label) {
+          reasons.append(.idDoesNotEndLabel(suggestion: suggestedID(for: id, in: request)))
+        }
       } else {
         reasons.append(.idWithoutLabel)
       }

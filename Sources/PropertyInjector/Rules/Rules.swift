@@ -54,7 +54,8 @@ enum Rules {
     }
     if request.names == .only {
       let names = chain.levels.flatMap { $0.registry.byName.keys }.sorted()
-      return .failure(.unresolvedName(request.label ?? "", at: request.site, wanted: request.wanted, registeredNames: names))
+      return .failure(
+        .unresolvedName(request.label ?? "", at: request.site, wanted: request.wanted, registeredNames: names))
     }
     if request.wanted.isCreatable && !hasRegistration(ofTypeOf: request, in: chain) {
       return .creation(request.wanted)

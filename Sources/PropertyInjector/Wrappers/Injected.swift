@@ -54,7 +54,9 @@ public struct Injected<Value>: Sendable {
     do {
       return try resolve()
     } catch {
-      fatalError("@Injected \(readableName(of: Value.self)) cannot be resolved (use `try $property.resolve()` to catch it, and `validate` to find it in tests):\n\(error)")
+      fatalError(
+        "@Injected \(readableName(of: Value.self)) cannot be resolved (use `try $property.resolve()` to catch it, and `validate` to find it in tests):\n\(error)"
+      )
     }
   }
 
@@ -78,14 +80,22 @@ extension Optional: _OptionalInjectedValue {}
 extension Injected where Value: _OptionalInjectedValue {
   /// `@Injected` values are never optional: a nil would look like a value that resolved to
   /// nothing. An optional `Value` always fails to resolve.
-  @available(*, deprecated, message: "Declare it non-optional (`@Injected var logger: any Logger`): @Injected never reads nil; use `try $logger.resolve()` where resolution may fail")
+  @available(
+    *, deprecated,
+    message:
+      "Declare it non-optional (`@Injected var logger: any Logger`): @Injected never reads nil; use `try $logger.resolve()` where resolution may fail"
+  )
   public init(in injector: Injector? = nil) {
     self.injector = injector
     name = nil
   }
 
   /// `@Injected` values are never optional.
-  @available(*, deprecated, message: "Declare it non-optional (`@Injected(named: name) var value: T`): @Injected never reads nil; use `try $value.resolve()` where resolution may fail")
+  @available(
+    *, deprecated,
+    message:
+      "Declare it non-optional (`@Injected(named: name) var value: T`): @Injected never reads nil; use `try $value.resolve()` where resolution may fail"
+  )
   public init(named name: String, in injector: Injector? = nil) {
     self.injector = injector
     self.name = name
@@ -126,7 +136,8 @@ extension Injector {
         guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? any InjectedProperty else {
           continue
         }
-        if let problem = wrapper.problem(checkedBy: self, property: String(label.dropFirst()), in: current.subjectType) {
+        if let problem = wrapper.problem(checkedBy: self, property: String(label.dropFirst()), in: current.subjectType)
+        {
           problems.append(problem)
         }
       }
