@@ -1,5 +1,6 @@
 // A small app wired with PropertyInjector: two screens and their services.
-// Run it with `swift run PropertyInjectorDemo`.
+// Run it with `swift run PropertyInjectorDemo`; with `swift run --traits Macros PropertyInjectorDemo`
+// it also shows @Injectable classes, whose tables the compiler writes.
 
 import PropertyInjector
 
@@ -156,7 +157,7 @@ func run() throws {
   do {
     try injector.inject(settings)
   } catch {
-    print("  Caught InjectionError [\(error.code)]:")
+    print("  Caught InjectionError [\(error.code)] (a typed error: no cast needed):")
     print(error.description.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
     print("  Nothing was half-injected: injectedLogger is \(name(settings.injectedLogger)).")
   }
@@ -208,9 +209,36 @@ func runLifecycles() throws {
   )
 }
 
+func runOverrides() throws {
+  print("\nTest overrides (what the .injecting trait does for each Swift Testing test):")
+  Injector.shared.configure { injector in
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(APIClient())
+  }
+  final class FakeLogger: Logger, Sendable {
+    func log(_ line: String) { print("    [fake log] \(line)") }
+  }
+  try Injector.withOverrides { $0.register(FakeLogger(), as: (any Logger).self) } operation: {
+    let screen = SettingsScreen()
+    screen.injectedCache = Cache(name: "preset")
+    try Injector.shared.inject(screen)
+    print("  Inside withOverrides, Injector.shared gives a \(type(of: screen.injectedLogger!)), and the app's APIClient")
+  }
+  let screen = SettingsScreen()
+  screen.injectedCache = Cache(name: "preset")
+  try Injector.shared.inject(screen)
+  print("  Outside, the app's \(type(of: screen.injectedLogger!))")
+}
+
 do {
   try run()
   try runLifecycles()
+  try runOverrides()
+  #if Macros
+    try runInjectable()
+  #else
+    print("\n(Run with `--traits Macros` to see @Injectable classes.)")
+  #endif
 } catch {
   print("Unexpected error: \(error)")
 }
