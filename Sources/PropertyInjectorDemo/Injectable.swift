@@ -40,7 +40,9 @@
     injector.register(Database(), for: MacroFeedScreen.self)
     let feed = MacroFeedScreen()
     try injector.inject(feed)
-    print("  injectedLogger <- \(name(feed.injectedLogger)), injectedThumbnailCache <- \(name(feed.injectedThumbnailCache))")
+    print(
+      "  injectedLogger <- \(name(feed.injectedLogger)), injectedThumbnailCache <- \(name(feed.injectedThumbnailCache))"
+    )
     print("  analytics <- \(name(feed.analytics)), injectedDelegate <- \(name(feed.injectedDelegate))")
   }
 #endif

@@ -218,11 +218,14 @@ func runOverrides() throws {
   final class FakeLogger: Logger, Sendable {
     func log(_ line: String) { print("    [fake log] \(line)") }
   }
-  try Injector.withOverrides { $0.register(FakeLogger(), as: (any Logger).self) } operation: {
+  try Injector.withOverrides {
+    $0.register(FakeLogger(), as: (any Logger).self)
+  } operation: {
     let screen = SettingsScreen()
     screen.injectedCache = Cache(name: "preset")
     try Injector.shared.inject(screen)
-    print("  Inside withOverrides, Injector.shared gives a \(type(of: screen.injectedLogger!)), and the app's APIClient")
+    print(
+      "  Inside withOverrides, Injector.shared gives a \(type(of: screen.injectedLogger!)), and the app's APIClient")
   }
   let screen = SettingsScreen()
   screen.injectedCache = Cache(name: "preset")

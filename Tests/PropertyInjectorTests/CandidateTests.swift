@@ -40,6 +40,16 @@ private final class LazyScreen: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
 }
 
+/// A lazy candidate listed in the table, whose initializer counts its runs.
+private final class LazyWithEntry: InjectableSettable {
+  static let initializerRuns = Counter()
+  lazy var injectedCache: Cache? = {
+    Self.initializerRuns.increment()
+    return nil
+  }()
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \LazyWithEntry.injectedCache] }
+}
+
 @Suite("Candidates")
 struct CandidateTests {
   @Test("A property whose name starts with `injected` is filled")
@@ -106,5 +116,16 @@ struct CandidateTests {
     #expect(error.map(codes) == [.unsupportedProperty])
     #expect(error?.problems.first?.property == "injectedCache")
     #expect(error?.description.contains("lazy") == true)
+  }
+
+  @Test("A lazy candidate listed in the table is an error, and its initializer never runs")
+  func lazyCandidateInTheTableIsNeverRead() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    let target = LazyWithEntry()
+    #expect(injectionError { try injector.inject(target) }.map(codes) == [.unsupportedProperty])
+    #expect(injectionError { try injector.validate(target) }.map(codes) == [.unsupportedProperty])
+    _ = injector.explain(target)
+    #expect(LazyWithEntry.initializerRuns.value == 0)
   }
 }

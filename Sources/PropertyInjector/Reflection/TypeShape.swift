@@ -182,6 +182,8 @@ private struct ShapeBuilder {
       return
     }
     let property = reflected.properties[index]
+    // Reading a `lazy var` would run its initializer; it is reported as such if it is a candidate.
+    guard !property.isLazy else { return }
     let owner: AnyClass = chain[property.level]
     // `@Injectable` writes each accessor from the declaration it reaches: nothing to check.
     let components = accessor.isTyped ? nil : KeyPathComponents(entry.keyPath)
