@@ -76,17 +76,17 @@ final class ConfigurationGate: Sendable {
   /// being done on this thread. Waits while another thread configures.
   func beginConfiguring() -> Bool {
     let me = currentThreadID()
-    return phase.withLock { phase, waiting in
+    return phase.withLock { held in
       while true {
-        switch phase {
+        switch held({ $0 }) {
         case .configured:
           return false
         case .configuring(let thread) where thread == me:
           return false
         case .configuring:
-          waiting.wait(seconds: 1)
+          held.wait(seconds: 1)
         case .notConfigured:
-          phase = .configuring(thread: me)
+          held { $0 = .configuring(thread: me) }
           return true
         }
       }
@@ -95,18 +95,18 @@ final class ConfigurationGate: Sendable {
 
   /// Ends this thread's configuration.
   func endConfiguring(succeeded: Bool) {
-    phase.withLock { phase, waiting in
-      phase = succeeded ? .configured : .notConfigured
-      waiting.broadcast()
+    phase.withLock { held in
+      held { $0 = succeeded ? .configured : .notConfigured }
+      held.broadcast()
     }
   }
 
   /// Returns once no other thread is configuring.
   func waitWhileConfiguredElsewhere() {
     let me = currentThreadID()
-    phase.withLock { phase, waiting in
-      while case .configuring(let thread) = phase, thread != me {
-        waiting.wait(seconds: 1)
+    phase.withLock { held in
+      while case .configuring(let thread) = held({ $0 }), thread != me {
+        held.wait(seconds: 1)
       }
     }
   }
@@ -115,13 +115,13 @@ final class ConfigurationGate: Sendable {
   /// injector); waits while another thread configures.
   func isConfiguredOrConfiguringHere() -> Bool {
     let me = currentThreadID()
-    return phase.withLock { phase, waiting in
+    return phase.withLock { held in
       while true {
-        switch phase {
+        switch held({ $0 }) {
         case .notConfigured: return false
         case .configured: return true
         case .configuring(let thread) where thread == me: return true
-        case .configuring: waiting.wait(seconds: 1)
+        case .configuring: held.wait(seconds: 1)
         }
       }
     }

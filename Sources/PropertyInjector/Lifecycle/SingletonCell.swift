@@ -128,28 +128,35 @@ final class CreationCoordinator: Sendable {
     let me = currentThreadID()
     let id = ObjectIdentifier(cell)
     let start = monotonicSeconds()
-    return state.withLock { state, waiting in
+    return state.withLock { held in
       while true {
         if cell.createdValue != nil { return .created }
-        guard let owner = state.creators[id] else {
-          state.creators[id] = me
-          return .claimed
+        let outcome = held { state -> Claim? in
+          guard let owner = state.creators[id] else {
+            state.creators[id] = me
+            return .claimed
+          }
+          if owner == me || Self.waitWouldDeadlock(me, waitingFor: owner, in: state) { return .cycle }
+          state.waiting[me] = id
+          return nil
         }
-        if owner == me || Self.waitWouldDeadlock(me, waitingFor: owner, in: state) { return .cycle }
+        if let outcome { return outcome }
         let remaining = waitLimit - (monotonicSeconds() - start)
-        guard remaining > 0 else { return .timedOut }
-        state.waiting[me] = id
-        waiting.wait(seconds: min(remaining, 0.25))
-        state.waiting[me] = nil
+        guard remaining > 0 else {
+          held { $0.waiting[me] = nil }
+          return .timedOut
+        }
+        held.wait(seconds: min(remaining, 0.25))
+        held { $0.waiting[me] = nil }
       }
     }
   }
 
   /// Ends this thread's creation of `cell`, made or failed, and wakes the threads waiting.
   func release(_ cell: AnySingletonCell) {
-    state.withLock { state, waiting in
-      state.creators[ObjectIdentifier(cell)] = nil
-      waiting.broadcast()
+    state.withLock { held in
+      held { $0.creators[ObjectIdentifier(cell)] = nil }
+      held.broadcast()
     }
   }
 

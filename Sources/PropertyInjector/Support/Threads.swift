@@ -63,14 +63,21 @@ struct Locked<State> {
 extension Locked: @unchecked Sendable where State: Sendable {}
 
 /// A value behind a mutex with a condition, for threads that must wait for another thread's
-/// work (see ``CreationCoordinator`` and ``ConfigurationGate``). The closure given to
-/// ``withLock(_:)`` receives the state and can wait, which releases the mutex meanwhile.
+/// work (see ``CreationCoordinator`` and ``ConfigurationGate``).
+///
+/// The closure given to ``withLock(_:)`` receives a ``Held``: it reads and changes the state
+/// through it, one short access at a time, and may wait, which releases the mutex meanwhile.
+/// There is no `inout` access spanning a wait: another thread changes the state while this one
+/// waits, and an access held across the wait would let the optimizer keep a stale copy.
 // Safe: the mutex and condition are initialized before the object is shared and destroyed with
 // it, and every access to `state` holds the mutex.
 @safe final class ConditionLocked<State>: @unchecked Sendable {
-  /// Waits with the mutex held, and wakes waiters: what ``ConditionLocked/withLock(_:)`` offers.
-  struct Waiting {
+  /// What the closure of ``ConditionLocked/withLock(_:)`` holds: the state, and the condition.
+  struct Held {
     fileprivate let owner: ConditionLocked<State>
+
+    /// Reads or changes the state. Never wait inside `change`.
+    func callAsFunction<Result>(_ change: (inout State) -> Result) -> Result { change(&owner.state) }
 
     /// Releases the mutex until some thread broadcasts or `seconds` pass, then takes it again.
     /// Spurious wake-ups happen: callers re-check their condition.
@@ -99,11 +106,12 @@ extension Locked: @unchecked Sendable where State: Sendable {}
     unsafe mutex.deallocate()
   }
 
-  /// Runs `body` with exclusive access to the state; `body` may wait and broadcast.
-  func withLock<Result>(_ body: (inout State, Waiting) -> Result) -> Result {
+  /// Runs `body` with the mutex held; `body` reads and changes the state through what it
+  /// receives, and may wait and broadcast.
+  func withLock<Result>(_ body: (Held) -> Result) -> Result {
     _ = unsafe pthread_mutex_lock(mutex)
     defer { _ = unsafe pthread_mutex_unlock(mutex) }
-    return body(&state, Waiting(owner: self))
+    return body(Held(owner: self))
   }
 
   private func wait(seconds: Double) {
