@@ -116,37 +116,17 @@ final class Rendezvous: @unchecked Sendable {
 func runConcurrently(_ bodies: [@Sendable () -> Void], sourceLocation: SourceLocation = #_sourceLocation) {
   let finished = DispatchSemaphore(value: 0)
   for body in bodies {
-    let box = Unmanaged.passRetained(
-      ThreadBody {
-        body()
-        finished.signal()
-      })
-    #if canImport(Darwin)
-      var thread: pthread_t?
-    #else
-      var thread = pthread_t()
-    #endif
-    let created = pthread_create(
-      &thread, nil,
-      { raw in
-        #if canImport(Darwin)
-          let body = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
-        #else
-          let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
-        #endif
-        body.run()
-        return nil
-      }, box.toOpaque())
-    guard created == 0 else {
-      box.release()
+    guard
+      startThread(
+        stackSize: nil,
+        {
+          body()
+          finished.signal()
+        })
+    else {
       Issue.record("could not start a thread", sourceLocation: sourceLocation)
       return
     }
-    #if canImport(Darwin)
-      if let thread { pthread_detach(thread) }
-    #else
-      pthread_detach(thread)
-    #endif
   }
   for _ in bodies where finished.wait(timeout: .now() + 20) == .timedOut {
     Issue.record("threads did not finish within 20 seconds: a deadlock", sourceLocation: sourceLocation)
@@ -160,18 +140,33 @@ func runOnThread(
   stackSize: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () -> Void
 ) {
   let finished = DispatchSemaphore(value: 0)
-  let box = Unmanaged.passRetained(
-    ThreadBody {
-      body()
-      finished.signal()
-    })
+  guard
+    startThread(
+      stackSize: stackSize,
+      {
+        body()
+        finished.signal()
+      })
+  else {
+    Issue.record("could not start a thread", sourceLocation: sourceLocation)
+    return
+  }
+  if finished.wait(timeout: .now() + 60) == .timedOut {
+    Issue.record("the thread did not finish within 60 seconds", sourceLocation: sourceLocation)
+  }
+}
+
+/// Starts a detached thread running `body`, with a stack of `stackSize` bytes (the platform's
+/// default when nil); returns whether it started.
+private func startThread(stackSize: Int?, _ body: @escaping @Sendable () -> Void) -> Bool {
+  let box = Unmanaged.passRetained(ThreadBody(body))
   let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
   pthread_attr_init(attributes)
   defer {
     pthread_attr_destroy(attributes)
     attributes.deallocate()
   }
-  pthread_attr_setstacksize(attributes, stackSize)
+  if let stackSize { pthread_attr_setstacksize(attributes, stackSize) }
   #if canImport(Darwin)
     var thread: pthread_t?
   #else
@@ -190,17 +185,14 @@ func runOnThread(
     }, box.toOpaque())
   guard created == 0 else {
     box.release()
-    Issue.record("could not start a thread", sourceLocation: sourceLocation)
-    return
+    return false
   }
   #if canImport(Darwin)
     if let thread { pthread_detach(thread) }
   #else
     pthread_detach(thread)
   #endif
-  if finished.wait(timeout: .now() + 60) == .timedOut {
-    Issue.record("the thread did not finish within 60 seconds", sourceLocation: sourceLocation)
-  }
+  return true
 }
 
 /// A closure a new thread runs.
