@@ -29,7 +29,7 @@
   /// whose name ends in `Actor`.
   @attached(
     member, conformances: InjectableSettable, InjectableAccessors,
-    names: named(injectableKeyPaths), named(injectableAccessors))
+    names: named(injectableKeyPaths), named(injectableAccessors), named(InjectableValues))
   @attached(extension, conformances: InjectableSettable, InjectableAccessors)
   public macro Injectable() = #externalMacro(module: "PropertyInjectorMacros", type: "InjectableMacro")
 #endif

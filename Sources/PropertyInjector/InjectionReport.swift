@@ -21,7 +21,7 @@ public struct InjectionReport: Sendable, CustomStringConvertible {
     public let declaredType: String
     /// What happens to the property.
     public let status: Status
-    /// What fills it, for ``Status/filled``: `ConsoleLogger (as Logger)`, `a singleton Database`.
+    /// What fills it, for ``Status/filled``: `ConsoleLogger (as any Logger)`, `a singleton Database`.
     public let source: String?
     /// Why that registration fills it, in order of precedence: name, id, target, exact or
     /// ancestor type, and anything else worth knowing (scope, parent injector).

@@ -106,7 +106,8 @@ extension InjectionReport.Entry {
   ) {
     self.init(
       typeName: readableName(of: property.owner), property: property.name,
-      declaredType: property.declaredTypeName ?? readableName(of: property.reflectedType), status: status,
+      declaredType: property.declaredTypeName ?? property.reflectedType.map { readableName(of: $0) } ?? "?",
+      status: status,
       source: source, reasons: reasons, problem: problem)
   }
 }

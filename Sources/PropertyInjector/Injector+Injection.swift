@@ -38,7 +38,7 @@ extension Injector {
     let wrote: Bool
     do {
       wrote = try plan.fill(target, Execution(injector: self, stack: stack))
-    } catch  where stack.frames.isEmpty {
+    } catch  where stack.isOutermost {
       throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
     }
     if wrote {
@@ -60,8 +60,8 @@ extension Injector {
   /// The current plan for `object`'s type, built if there is none.
   func plan(for object: AnyObject) -> TypePlan {
     let type = ObjectIdentifier(Swift.type(of: object))
+    if let recent = state.withLock({ $0.recentPlan }), recent.type == type { return recent }
     let (cached, previous) = state.withLock { state -> (TypePlan?, TypePlan?) in
-      if let recent = state.recentPlan, ObjectIdentifier(recent.shape.type) == type { return (recent, nil) }
       guard let plan = state.plans[type] else { return (nil, nil) }
       defer { state.recentPlan = plan }
       return (plan, state.recentPlan)

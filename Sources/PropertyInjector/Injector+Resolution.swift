@@ -104,7 +104,7 @@ extension Injector {
     }
     do {
       return try producer.produce(Execution(injector: self, stack: stack), at: resolution.site)
-    } catch  where stack.frames.isEmpty && error.operation != resolution.site.label {
+    } catch  where stack.isOutermost && error.operation != resolution.site.label {
       throw error.reported(as: resolution.site.label)
     }
   }

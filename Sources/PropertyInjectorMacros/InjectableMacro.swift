@@ -30,12 +30,21 @@
       let properties = StoredProperty.all(in: declaration.memberBlock.members)
       diagnose(properties, in: context)
       let injectable = properties.filter { if case .injectable = $0.kind { true } else { false } }
+      let fixed = properties.filter { property in
+        switch property.kind {
+        case .constant, .lazy, .notOptional, .untyped: true
+        case .injectable, .computed, .typeLevel, .wrapped: false
+        }
+      }
       let shape = ClassShape(declaration, missing: protocols)
       var members: [DeclSyntax] = []
       if shape.isRoot {
-        members.append(keyPathTable(of: injectable, in: shape))
+        members.append(keyPathTable(in: shape))
       }
-      members.append(accessorList(of: injectable, in: shape))
+      members.append(accessorList(of: injectable, fixed: fixed, in: shape))
+      if !injectable.isEmpty {
+        members.append(valuesStruct(of: injectable))
+      }
       return members
     }
 
@@ -58,36 +67,121 @@
       return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
     }
 
-    /// `static var injectableKeyPaths` (`class var` for a non-final class): the table a
-    /// hand-written subclass can extend.
-    private static func keyPathTable(of properties: [StoredProperty], in shape: ClassShape) -> DeclSyntax {
-      let entries = properties.map { "\"\($0.name)\": \\\(shape.name).\($0.identifier.text)" }
-      let body = entries.isEmpty ? "[:]" : "[\n\(entries.map { "  \($0)," }.joined(separator: "\n"))\n]"
-      return """
-        \(raw: shape.declarationPrefix(overriding: false)) var injectableKeyPaths: [String: AnyKeyPath] {
-        \(raw: body)
-        }
-        """
+    /// `static var injectableKeyPaths` (`class var` for a non-final class), empty: the typed
+    /// accessors do its work, and a hand-written subclass can still override it. No key path is
+    /// written: a key path literal to a property makes the compiler check exclusive access to it
+    /// dynamically at every access in the module, where plain accessors let it prove it statically.
+    private static func keyPathTable(in shape: ClassShape) -> DeclSyntax {
+      """
+      \(raw: shape.declarationPrefix(overriding: false)) var injectableKeyPaths: [String: AnyKeyPath] {
+        [:]
+      }
+      """
     }
 
     /// `static var injectableAccessors`: a typed accessor for each stored optional `var`, the
-    /// class's own only.
-    private static func accessorList(of properties: [StoredProperty], in shape: ClassShape) -> DeclSyntax {
+    /// class's own only, and the filler they share, which fills them all in one call.
+    private static func accessorList(
+      of properties: [StoredProperty],
+      fixed: [StoredProperty],
+      in shape: ClassShape
+    ) -> DeclSyntax {
+      let prefix = shape.declarationPrefix(overriding: !shape.lacksAccessors)
+      // The list names every stored property: the injector need not reflect the class.
+      let described =
+        ["PropertyInjector.InjectableAccessor.complete(\(shape.name).self)"]
+        + fixed.map { property in
+          var arguments = ["\"\(property.name)\"", "of: \(shape.name).self"]
+          if let type = property.declaredType, !type.trimmedDescription.contains("some ") {
+            arguments.append("type: (\(type.trimmedDescription)).self")
+          }
+          if case .lazy = property.kind { arguments.append("isLazy: true") }
+          return "PropertyInjector.InjectableAccessor.fixed(\(arguments.joined(separator: ", ")))"
+        }
+      guard !properties.isEmpty else {
+        return """
+          \(raw: prefix) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          [
+          \(raw: described.joined(separator: ",\n"))
+          ]
+          }
+          """
+      }
       let entries = properties.map { property in
         let member = property.identifier.text
         return """
           PropertyInjector.InjectableAccessor(
-            "\(property.name)", \\\(shape.name).\(member), ownership: .\(property.ownership.rawValue),
-            isNil: { $0.\(member) == nil }, write: { $0.\(member) = $1 }, clear: { $0.\(member) = nil }
+            "\(property.name)", of: \(shape.name).self, as: \(wrappedType(of: property)).self,
+            ownership: .\(property.ownership.rawValue),
+            isNil: { $0.\(member) == nil }, write: { $0.\(member) = $1 }, clear: { $0.\(member) = nil },
+            fill: {
+              guard $0.\(member) == nil else { return false }
+              $0.\(member) = $1
+              return true
+            }, filler: filler
           )
           """
       }
-      let body = entries.isEmpty ? "[]" : "[\n\(entries.joined(separator: ",\n"))\n]"
+      let cases = properties.map { property in
+        """
+        case "\(property.name)":
+          guard let value = value as? \(wrappedType(of: property)) else { return false }
+          values.\(property.identifier.text) = value
+        """
+      }
+      let fills = properties.map { property in
+        let member = property.identifier.text
+        return """
+          if let value = values.\(member), object.\(member) == nil {
+            object.\(member) = value
+            wrote = true
+          }
+          """
+      }
       return """
-        \(raw: shape.declarationPrefix(overriding: !shape.lacksAccessors)) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-        \(raw: body)
+        \(raw: prefix) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+        let filler = PropertyInjector.InjectableFiller(
+          of: \(raw: shape.name).self, values: InjectableValues(),
+          set: { values, name, value in
+            switch name {
+            \(raw: indented(cases.joined(separator: "\n"), by: 4))
+            default:
+              return false
+            }
+            return true
+          },
+          fill: { object, values in
+            var wrote = false
+            \(raw: indented(fills.joined(separator: "\n"), by: 4))
+            return wrote
+          })
+        return [
+        \(raw: (described + entries).joined(separator: ",\n"))
+        ]
         }
         """
+    }
+
+    /// The values a plan binds for the filler: one optional per accessor, strong.
+    private static func valuesStruct(of properties: [StoredProperty]) -> DeclSyntax {
+      let fields = properties.map { "var \($0.identifier.text): \(wrappedType(of: $0))?" }
+      return """
+        /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
+        private struct InjectableValues {
+        \(raw: fields.joined(separator: "\n"))
+        }
+        """
+    }
+
+    /// `text` with every line but the first indented by `width` spaces: for a block of lines
+    /// interpolated into an indented line of a template.
+    private static func indented(_ text: String, by width: Int) -> String {
+      text.split(separator: "\n", omittingEmptySubsequences: false)
+        .joined(separator: "\n" + String(repeating: " ", count: width))
+    }
+
+    private static func wrappedType(of property: StoredProperty) -> String {
+      property.wrappedType?.trimmedDescription ?? "Never"
     }
 
     /// Reports every `injected…` property that can never be filled, with a fix where one is obvious.

@@ -30,6 +30,10 @@
 
     /// The name as written in code (backticks kept).
     let identifier: TokenSyntax
+    /// The declared type, unwrapped (`any Logger` for `(any Logger)?`), for an injectable property.
+    let wrappedType: TypeSyntax?
+    /// The declared type as written, when it is.
+    let declaredType: TypeSyntax?
     let kind: Kind
     let ownership: Ownership
     /// The declaration, for diagnostics.
@@ -81,7 +85,8 @@
           kind = .untyped
         }
         return StoredProperty(
-          identifier: pattern.identifier, kind: kind, ownership: ownership, declaration: declaration, binding: binding)
+          identifier: pattern.identifier, wrappedType: type.flatMap(wrapped(in:)), declaredType: type, kind: kind,
+          ownership: ownership, declaration: declaration, binding: binding)
       }
     }
 
@@ -102,11 +107,22 @@
     }
 
     /// Whether `type` is `T?`, `T!` or `Optional<T>`.
-    static func isOptional(_ type: TypeSyntax) -> Bool {
-      if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
-      if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional" { return true }
-      if let member = type.as(MemberTypeSyntax.self), member.name.text == "Optional" { return true }
-      return false
+    static func isOptional(_ type: TypeSyntax) -> Bool { wrapped(in: type) != nil }
+
+    /// `T` for `T?`, `T!` and `Optional<T>`; nil for any other type.
+    static func wrapped(in type: TypeSyntax) -> TypeSyntax? {
+      if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType }
+      if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return forced.wrappedType }
+      let generic: GenericArgumentClauseSyntax?
+      if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional" {
+        generic = identifier.genericArgumentClause
+      } else if let member = type.as(MemberTypeSyntax.self), member.name.text == "Optional" {
+        generic = member.genericArgumentClause
+      } else {
+        return nil
+      }
+      guard let argument = generic?.arguments.first?.argument else { return nil }
+      return TypeSyntax(argument)
     }
 
     /// Attributes that are not property wrappers: a property carrying only these is plain.

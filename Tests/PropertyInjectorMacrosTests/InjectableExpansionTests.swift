@@ -5,7 +5,9 @@
 
   @Suite("@Injectable expansion")
   struct InjectableExpansionTests {
-    @Test("A final root class gets the conformances, its key-path table and a typed accessor per optional var")
+    @Test(
+      "A final root class gets the conformances, an empty key-path table, a typed accessor per optional var, a filler and a list of every stored property"
+    )
     func finalRootClass() {
       expectExpansion(
         of: """
@@ -28,57 +30,144 @@
             let id: Int = 1
 
             static var injectableKeyPaths: [String: AnyKeyPath] {
-              [
-                "injectedLogger": \\Screen.injectedLogger,
-                "injectedCache": \\Screen.injectedCache,
-                "injectedDelegate": \\Screen.injectedDelegate,
-                "analytics": \\Screen.analytics,
-              ]
+              [:]
             }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
+              let filler = PropertyInjector.InjectableFiller(
+                of: Screen.self, values: InjectableValues(),
+                set: { values, name, value in
+                  switch name {
+                  case "injectedLogger":
+                    guard let value = value as? (any Logger) else {
+                      return false
+                    }
+                    values.injectedLogger = value
+                  case "injectedCache":
+                    guard let value = value as? Cache else {
+                      return false
+                    }
+                    values.injectedCache = value
+                  case "injectedDelegate":
+                    guard let value = value as? Delegate else {
+                      return false
+                    }
+                    values.injectedDelegate = value
+                  case "analytics":
+                    guard let value = value as? Analytics else {
+                      return false
+                    }
+                    values.analytics = value
+                  default:
+                    return false
+                  }
+                  return true
+                },
+                fill: { object, values in
+                  var wrote = false
+                  if let value = values.injectedLogger, object.injectedLogger == nil {
+                    object.injectedLogger = value
+                    wrote = true
+                  }
+                  if let value = values.injectedCache, object.injectedCache == nil {
+                    object.injectedCache = value
+                    wrote = true
+                  }
+                  if let value = values.injectedDelegate, object.injectedDelegate == nil {
+                    object.injectedDelegate = value
+                    wrote = true
+                  }
+                  if let value = values.analytics, object.analytics == nil {
+                    object.analytics = value
+                    wrote = true
+                  }
+                  return wrote
+                })
+              return [
+                PropertyInjector.InjectableAccessor.complete(Screen.self),
+                PropertyInjector.InjectableAccessor.fixed("title", of: Screen.self),
+                PropertyInjector.InjectableAccessor.fixed("id", of: Screen.self, type: (Int).self),
                 PropertyInjector.InjectableAccessor(
-                  "injectedLogger", \\Screen.injectedLogger, ownership: .strong,
+                  "injectedLogger", of: Screen.self, as: (any Logger).self,
+                  ownership: .strong,
                   isNil: {
                     $0.injectedLogger == nil
                   }, write: {
                     $0.injectedLogger = $1
                   }, clear: {
                     $0.injectedLogger = nil
-                  }
+                  },
+                  fill: {
+                    guard $0.injectedLogger == nil else {
+                      return false
+                    }
+                    $0.injectedLogger = $1
+                    return true
+                  }, filler: filler
                 ),
                 PropertyInjector.InjectableAccessor(
-                  "injectedCache", \\Screen.injectedCache, ownership: .strong,
+                  "injectedCache", of: Screen.self, as: Cache.self,
+                  ownership: .strong,
                   isNil: {
                     $0.injectedCache == nil
                   }, write: {
                     $0.injectedCache = $1
                   }, clear: {
                     $0.injectedCache = nil
-                  }
+                  },
+                  fill: {
+                    guard $0.injectedCache == nil else {
+                      return false
+                    }
+                    $0.injectedCache = $1
+                    return true
+                  }, filler: filler
                 ),
                 PropertyInjector.InjectableAccessor(
-                  "injectedDelegate", \\Screen.injectedDelegate, ownership: .weak,
+                  "injectedDelegate", of: Screen.self, as: Delegate.self,
+                  ownership: .weak,
                   isNil: {
                     $0.injectedDelegate == nil
                   }, write: {
                     $0.injectedDelegate = $1
                   }, clear: {
                     $0.injectedDelegate = nil
-                  }
+                  },
+                  fill: {
+                    guard $0.injectedDelegate == nil else {
+                      return false
+                    }
+                    $0.injectedDelegate = $1
+                    return true
+                  }, filler: filler
                 ),
                 PropertyInjector.InjectableAccessor(
-                  "analytics", \\Screen.analytics, ownership: .strong,
+                  "analytics", of: Screen.self, as: Analytics.self,
+                  ownership: .strong,
                   isNil: {
                     $0.analytics == nil
                   }, write: {
                     $0.analytics = $1
                   }, clear: {
                     $0.analytics = nil
-                  }
+                  },
+                  fill: {
+                    guard $0.analytics == nil else {
+                      return false
+                    }
+                    $0.analytics = $1
+                    return true
+                  }, filler: filler
                 )
               ]
+            }
+
+            /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
+            private struct InjectableValues {
+              var injectedLogger: (any Logger)?
+              var injectedCache: Cache?
+              var injectedDelegate: Delegate?
+              var analytics: Analytics?
             }
           }
 
@@ -106,35 +195,86 @@
             }
 
             public class var injectableKeyPaths: [String: AnyKeyPath] {
-              [
-                "injectedValue": \\Base.injectedValue,
-                "injectedSecret": \\Base.injectedSecret,
-              ]
+              [:]
             }
 
             public class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
+              let filler = PropertyInjector.InjectableFiller(
+                of: Base.self, values: InjectableValues(),
+                set: { values, name, value in
+                  switch name {
+                  case "injectedValue":
+                    guard let value = value as? T else {
+                      return false
+                    }
+                    values.injectedValue = value
+                  case "injectedSecret":
+                    guard let value = value as? Secret else {
+                      return false
+                    }
+                    values.injectedSecret = value
+                  default:
+                    return false
+                  }
+                  return true
+                },
+                fill: { object, values in
+                  var wrote = false
+                  if let value = values.injectedValue, object.injectedValue == nil {
+                    object.injectedValue = value
+                    wrote = true
+                  }
+                  if let value = values.injectedSecret, object.injectedSecret == nil {
+                    object.injectedSecret = value
+                    wrote = true
+                  }
+                  return wrote
+                })
+              return [
+                PropertyInjector.InjectableAccessor.complete(Base.self),
                 PropertyInjector.InjectableAccessor(
-                  "injectedValue", \\Base.injectedValue, ownership: .strong,
+                  "injectedValue", of: Base.self, as: T.self,
+                  ownership: .strong,
                   isNil: {
                     $0.injectedValue == nil
                   }, write: {
                     $0.injectedValue = $1
                   }, clear: {
                     $0.injectedValue = nil
-                  }
+                  },
+                  fill: {
+                    guard $0.injectedValue == nil else {
+                      return false
+                    }
+                    $0.injectedValue = $1
+                    return true
+                  }, filler: filler
                 ),
                 PropertyInjector.InjectableAccessor(
-                  "injectedSecret", \\Base.injectedSecret, ownership: .strong,
+                  "injectedSecret", of: Base.self, as: Secret.self,
+                  ownership: .strong,
                   isNil: {
                     $0.injectedSecret == nil
                   }, write: {
                     $0.injectedSecret = $1
                   }, clear: {
                     $0.injectedSecret = nil
-                  }
+                  },
+                  fill: {
+                    guard $0.injectedSecret == nil else {
+                      return false
+                    }
+                    $0.injectedSecret = $1
+                    return true
+                  }, filler: filler
                 )
               ]
+            }
+
+            /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
+            private struct InjectableValues {
+              var injectedValue: T?
+              var injectedSecret: Secret?
             }
           }
 
@@ -156,18 +296,54 @@
             unowned(unsafe) var injectedOwner: Owner?
 
             override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
+              let filler = PropertyInjector.InjectableFiller(
+                of: Leaf.self, values: InjectableValues(),
+                set: { values, name, value in
+                  switch name {
+                  case "injectedOwner":
+                    guard let value = value as? Owner else {
+                      return false
+                    }
+                    values.injectedOwner = value
+                  default:
+                    return false
+                  }
+                  return true
+                },
+                fill: { object, values in
+                  var wrote = false
+                  if let value = values.injectedOwner, object.injectedOwner == nil {
+                    object.injectedOwner = value
+                    wrote = true
+                  }
+                  return wrote
+                })
+              return [
+                PropertyInjector.InjectableAccessor.complete(Leaf.self),
                 PropertyInjector.InjectableAccessor(
-                  "injectedOwner", \\Leaf.injectedOwner, ownership: .unowned,
+                  "injectedOwner", of: Leaf.self, as: Owner.self,
+                  ownership: .unowned,
                   isNil: {
                     $0.injectedOwner == nil
                   }, write: {
                     $0.injectedOwner = $1
                   }, clear: {
                     $0.injectedOwner = nil
-                  }
+                  },
+                  fill: {
+                    guard $0.injectedOwner == nil else {
+                      return false
+                    }
+                    $0.injectedOwner = $1
+                    return true
+                  }, filler: filler
                 )
               ]
+            }
+
+            /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
+            private struct InjectableValues {
+              var injectedOwner: Owner?
             }
           }
           """,
@@ -187,18 +363,54 @@
             var injectedLogger: Logger?
 
             open class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
+              let filler = PropertyInjector.InjectableFiller(
+                of: Panel.self, values: InjectableValues(),
+                set: { values, name, value in
+                  switch name {
+                  case "injectedLogger":
+                    guard let value = value as? Logger else {
+                      return false
+                    }
+                    values.injectedLogger = value
+                  default:
+                    return false
+                  }
+                  return true
+                },
+                fill: { object, values in
+                  var wrote = false
+                  if let value = values.injectedLogger, object.injectedLogger == nil {
+                    object.injectedLogger = value
+                    wrote = true
+                  }
+                  return wrote
+                })
+              return [
+                PropertyInjector.InjectableAccessor.complete(Panel.self),
                 PropertyInjector.InjectableAccessor(
-                  "injectedLogger", \\Panel.injectedLogger, ownership: .strong,
+                  "injectedLogger", of: Panel.self, as: Logger.self,
+                  ownership: .strong,
                   isNil: {
                     $0.injectedLogger == nil
                   }, write: {
                     $0.injectedLogger = $1
                   }, clear: {
                     $0.injectedLogger = nil
-                  }
+                  },
+                  fill: {
+                    guard $0.injectedLogger == nil else {
+                      return false
+                    }
+                    $0.injectedLogger = $1
+                    return true
+                  }, filler: filler
                 )
               ]
+            }
+
+            /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
+            private struct InjectableValues {
+              var injectedLogger: Logger?
             }
           }
 
@@ -231,7 +443,8 @@
         in: "let injectedCache: Cache?", fixed: "var injectedCache: Cache?",
         message:
           "'injectedCache' is a candidate for injection (its name starts with 'injected'), but a 'let' can never be filled; declare it with 'var', or rename it",
-        column: 3, fixIt: "Declare it with 'var'")
+        column: 3, fixIt: "Declare it with 'var'",
+        described: #"fixed("injectedCache", of: Screen.self, type: (Cache?).self)"#)
     }
 
     @Test("A lazy candidate is an error, fixed by removing lazy")
@@ -240,7 +453,8 @@
         in: "lazy var injectedCache: Cache? = nil", fixed: "var injectedCache: Cache? = nil",
         message:
           "'injectedCache' is a candidate for injection, but it is 'lazy': the injector would have to read it to see whether it is nil, which runs its initializer; remove 'lazy', or rename it",
-        column: 3, fixIt: "Remove 'lazy'", accessors: true)
+        column: 3, fixIt: "Remove 'lazy'",
+        described: #"fixed("injectedCache", of: Screen.self, type: (Cache?).self, isLazy: true)"#)
     }
 
     @Test("A non-optional candidate is an error, fixed by making it optional (parenthesized where needed)")
@@ -249,7 +463,8 @@
         in: "var injectedLogger: any Logger", fixed: "var injectedLogger: (any Logger)?",
         message:
           "'injectedLogger' is a candidate for injection, but 'any Logger' is not optional, so it can never be nil for the injector to fill; declare it optional, or rename it",
-        column: 23, fixIt: "Declare it optional")
+        column: 23, fixIt: "Declare it optional",
+        described: #"fixed("injectedLogger", of: Screen.self, type: (any Logger).self)"#)
     }
 
     @Test("A candidate with no written type is an error")
@@ -258,7 +473,7 @@
         in: "var injectedCache = Cache()", fixed: String?.none,
         message:
           "'injectedCache' is a candidate for injection: write its type (an optional, such as 'var injectedCache: Logger?'), so the injector's accessor can be typed",
-        column: 7, fixIt: String?.none)
+        column: 7, fixIt: String?.none, described: #"fixed("injectedCache", of: Screen.self)"#)
     }
 
     @Test("A wrapped candidate is a warning: its storage is never a candidate")
@@ -278,10 +493,13 @@
       column: Int,
       fixIt: String?,
       severity: DiagnosticSeverity = .error,
-      accessors: Bool = false,
+      described: String? = nil,
       sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
       let source = "@Injectable final class Screen {\n  \(declaration)\n}"
+      // The list names every stored property, the one in error too, so the class is never reflected.
+      let entries = ["complete(Screen.self)"] + (described.map { [$0] } ?? [])
+      let list = entries.map { "      PropertyInjector.InjectableAccessor.\($0)" }.joined(separator: ",\n")
       expectExpansion(
         of: source,
         to: """
@@ -293,7 +511,9 @@
             }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              []
+              [
+          \(list)
+              ]
             }
           }
 

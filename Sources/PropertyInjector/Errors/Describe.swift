@@ -37,7 +37,8 @@ enum Describe {
   }
 
   /// A key path as written in source, when the runtime says: `\Screen.config.inner`.
-  static func keyPath(_ keyPath: AnyKeyPath) -> String {
+  static func keyPath(_ keyPath: AnyKeyPath?) -> String {
+    guard let keyPath else { return "its @Injectable accessor" }
     if #available(macOS 13.3, iOS 16.4, watchOS 9.4, tvOS 16.4, *) { return keyPath.debugDescription }
     return "a key path from \(readableName(of: type(of: keyPath).rootType))"
   }

@@ -16,7 +16,9 @@ extension InjectionError.Problem {
     case .brokenEntry:
       return nil
     case .notOptional:
-      let holds = property.declaredType == nil ? " (it holds \(aOrAn(readableName(of: property.reflectedType))))" : ""
+      let holds =
+        property.declaredType == nil
+        ? property.reflectedType.map { " (it holds \(aOrAn(readableName(of: $0))))" } ?? "" : ""
       let optional =
         property.declaredType.map { "`\(optionalName(of: $0, marker: "?"))` or `\(optionalName(of: $0, marker: "!"))`" }
         ?? "add `?` or `!` after its type"
@@ -106,7 +108,7 @@ extension InjectionError.Problem {
   }
 
   /// The same key path under several names.
-  static func duplicateTableEntries(_ names: [String], keyPath: AnyKeyPath, in typeName: String) -> Self {
+  static func duplicateTableEntries(_ names: [String], keyPath: AnyKeyPath?, in typeName: String) -> Self {
     let quoted = names.map { "\"\($0)\"" }.joined(separator: " and ")
     return Self(
       code: .duplicateTableEntry, typeName: typeName, property: names.first,
@@ -118,7 +120,7 @@ extension InjectionError.Problem {
   }
 
   /// An entry whose key path starts somewhere the object is not.
-  static func keyPathRoot(_ name: String, keyPath: AnyKeyPath, startsAt root: Any.Type, notIn typeName: String) -> Self
+  static func keyPathRoot(_ name: String, keyPath: AnyKeyPath?, startsAt root: Any.Type, notIn typeName: String) -> Self
   {
     let rootName = readableName(of: root)
     let summary: String
@@ -139,7 +141,7 @@ extension InjectionError.Problem {
   }
 
   /// An entry whose key path starts at a superclass of the class that declares the property.
-  static func keyPathCannotReach(_ name: String, keyPath: AnyKeyPath, root: AnyClass, declaredIn owner: AnyClass)
+  static func keyPathCannotReach(_ name: String, keyPath: AnyKeyPath?, root: AnyClass, declaredIn owner: AnyClass)
     -> Self
   {
     let owner = readableName(of: owner)
@@ -164,7 +166,7 @@ extension InjectionError.Problem {
   /// An entry whose key path names another property.
   static func keyPathNamesAnother(
     _ name: String,
-    keyPath: AnyKeyPath,
+    keyPath: AnyKeyPath?,
     component: String,
     declared: Any.Type,
     owner: AnyClass
@@ -177,7 +179,7 @@ extension InjectionError.Problem {
   }
 
   /// An entry whose key path read a value where the property holds nil, or nil where it holds one.
-  static func keyPathReadsAnother(_ name: String, keyPath: AnyKeyPath, declared: Any.Type, owner: AnyClass) -> Self {
+  static func keyPathReadsAnother(_ name: String, keyPath: AnyKeyPath?, declared: Any.Type, owner: AnyClass) -> Self {
     let owner = readableName(of: owner)
     return Self(
       code: .keyPathMismatch, typeName: owner, property: name, declaredType: readableName(of: declared),
@@ -189,7 +191,7 @@ extension InjectionError.Problem {
   /// An entry whose key path's value type is not the property's declared type.
   static func keyPathValueMismatch(
     _ name: String,
-    keyPath: AnyKeyPath,
+    keyPath: AnyKeyPath?,
     leadsTo valueType: Any.Type,
     declared: Any.Type?,
     owner: AnyClass

@@ -23,10 +23,19 @@ final class CreationStack {
   /// unwind, with room to spare. Nesting that would leave less fails with ``InjectionError/Code/tooDeep``.
   static let stackReserve: UInt = 128 * 1024
 
-  /// The creations in progress, outermost first. Only the thread that owns the stack touches it.
-  private(set) var frames: [Frame] = []
+  // Only the thread that owns the stack ever touches it (it is thread-local), so Swift's dynamic
+  // exclusivity checks (a `swift_beginAccess` per access of a class's property, on every
+  // injection) can never fire here: they are turned off, and every access is marked `unsafe`.
+
+  @exclusivity(unchecked) private var storedFrames: [Frame] = []
+  @exclusivity(unchecked) private var storedObjectsInCallback: [ObjectIdentifier] = []
+
+  /// The creations in progress, outermost first.
+  var frames: [Frame] { unsafe storedFrames }
   /// Objects whose `didInjectDependencies()` is running on this thread, innermost last.
-  private(set) var objectsInCallback: [ObjectIdentifier] = []
+  var objectsInCallback: [ObjectIdentifier] { unsafe storedObjectsInCallback }
+  /// Whether no creation is in progress: the call running is the user's own.
+  var isOutermost: Bool { unsafe storedFrames.isEmpty }
   /// The lowest usable address of this thread's stack, when the platform tells it.
   private let stackLimit: UInt? = currentThreadStackLimit()
 
@@ -44,6 +53,7 @@ final class CreationStack {
     for site: Site,
     _ create: () throws(InjectionError) -> Result
   ) throws(InjectionError) -> Result {
+    let frames = self.frames
     if let start = frames.firstIndex(where: { $0.key == key }) {
       throw .cycle(path: frames[start...].map(\.site.label) + [site.label], closingAt: site)
     }
@@ -53,19 +63,19 @@ final class CreationStack {
     if let stackLimit, currentStackAddress() < stackLimit + Self.stackReserve {
       throw .tooDeep(path: path + [site.label], at: site, stackExhausted: true)
     }
-    frames.append(Frame(key: key, site: site))
-    defer { frames.removeLast() }
+    unsafe storedFrames.append(Frame(key: key, site: site))
+    defer { unsafe storedFrames.removeLast() }
     return try create()
   }
 
   /// Whether a callback is running on this thread.
-  var isInCallback: Bool { !objectsInCallback.isEmpty }
+  var isInCallback: Bool { unsafe !storedObjectsInCallback.isEmpty }
 
   /// Runs `callback` marked as the callback of `object`, so that injecting `object` again
   /// from inside it can be refused.
   func inCallback(of object: ObjectIdentifier, _ callback: () -> Void) {
-    objectsInCallback.append(object)
-    defer { objectsInCallback.removeLast() }
+    unsafe storedObjectsInCallback.append(object)
+    defer { unsafe storedObjectsInCallback.removeLast() }
     callback()
   }
 }

@@ -8,6 +8,11 @@ extension TypePlan {
   ///
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
+    if onlyFills {
+      var wrote = false
+      for index in constantSteps.indices where constantSteps[index].fill(object) { wrote = true }
+      return wrote
+    }
     guard configurationProblems.isEmpty else {
       throw InjectionError(operation: "inject(\(typeName))", problems: configurationProblems)
     }

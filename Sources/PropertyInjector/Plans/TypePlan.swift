@@ -9,6 +9,8 @@
 // @unchecked Sendable: immutable; see `Step` and `AnyAccessor` for what its steps call.
 final class TypePlan: @unchecked Sendable {
   let shape: TypeShape
+  /// The identity of the type it fills.
+  let type: ObjectIdentifier
   /// The version of each registry in the chain it was built from, the injector's own first.
   let versions: [UInt64]
   /// The chain's rejected registrations: they fail every injection, reported alone.
@@ -30,6 +32,9 @@ final class TypePlan: @unchecked Sendable {
   let invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
   /// Whether some producing step checks, after writing, that its property kept the value.
   let checksRetention: Bool
+  /// Whether the plan only writes registered instances and cannot fail: no problem, no step
+  /// that fails or makes a value. A cached injection of such a plan is one loop.
+  let onlyFills: Bool
 
   init(
     shape: TypeShape,
@@ -40,26 +45,23 @@ final class TypePlan: @unchecked Sendable {
     invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
   ) {
     self.shape = shape
+    type = ObjectIdentifier(shape.type)
     self.versions = versions
     self.configurationProblems = configurationProblems
     self.declarationProblems = declarationProblems
     self.steps = steps
     self.invalidCandidates = invalidCandidates
-    constantSteps = steps.filter { $0 is any ConstantStepMarker }
-    producingSteps = steps.filter { $0.failure == nil && !($0 is any ConstantStepMarker) }
-    failingSteps = steps.filter { $0.failure != nil }
-    checksRetention = producingSteps.contains { ($0 as? any RetentionChecking)?.checksRetention ?? false }
+    producingSteps = steps.filter { $0.failure == nil && !$0.isConstant }
+    checksRetention = producingSteps.contains(where: \.checksRetention)
+    // A rollback clears property by property, so a plan that may roll back does not fuse.
+    let constants = steps.filter(\.isConstant)
+    let filling = checksRetention ? constants.map(\.alone) : Self.fused(constants)
+    constantSteps = filling.filter { $0.failure == nil }
+    failingSteps = steps.filter { $0.failure != nil } + filling.filter { $0.failure != nil }
+    onlyFills =
+      configurationProblems.isEmpty && declarationProblems.isEmpty && failingSteps.isEmpty
+      && producingSteps.isEmpty
   }
 
   var typeName: String { shape.typeName }
 }
-
-/// Marks constant steps, whatever their generic arguments.
-protocol ConstantStepMarker {}
-extension ConstantStep: ConstantStepMarker {}
-
-/// Producing steps that may check retention, whatever their generic arguments.
-protocol RetentionChecking {
-  var checksRetention: Bool { get }
-}
-extension ProducingStep: RetentionChecking {}

@@ -19,26 +19,38 @@
 /// - A `lazy var`'s storage appears as `$__lazy_storage_$_name`. It is reported under `name`,
 ///   marked lazy, so that a lazy candidate is an error rather than silently skipped.
 /// - A `customMirror` replaces the stored properties with whatever it lists: the class is
-///   reported as hiding them, since the injector cannot see its candidates.
+///   reported as hiding them, since the injector cannot see its candidates, unless every class
+///   of the hierarchy describes itself.
+///
+/// A class that describes its own stored properties (`@Injectable` writes a complete list) is
+/// not reflected: its level of the walk takes the list, and skips `Mirror`'s children, which
+/// is where a walk spends its time.
 struct StoredProperties {
   /// One stored property.
   struct Property {
     /// The property's name, as written in source.
     let name: String
     /// The declared type when the property is optional (`Optional<...>`), else its value's
-    /// dynamic type, which may differ from the declared type.
+    /// dynamic type, which may differ from the declared type (`Any` for a described property of
+    /// unwritten type).
     let reflectedType: Any.Type
+    /// The declared type, when it is known: an optional's, or a described property's.
     /// The class that declares the property: its index in ``StoredProperties/classChain``.
     let level: Int
     /// Whether this is the storage of a `lazy var`.
     let isLazy: Bool
     /// Whether this is the storage `@Observable` made for the property (`_name`).
     let isObservationStorage: Bool
-    /// Whether the property held nil in the object reflected (for an optional property).
-    let wasNil: Bool
-
     /// Whether the property is optional, as far as `Mirror` tells.
-    var isOptional: Bool { reflectedType is any OptionalProtocol.Type }
+    let isOptional: Bool
+    let declaredType: Any.Type?
+    /// What the property held in the object reflected, kept only while the shape is built.
+    let value: Any
+    /// Whether the property came from its class's description, not from `Mirror`.
+    let isDescribed: Bool
+
+    /// Whether the property held nil in the object reflected.
+    var wasNil: Bool { (value as? any OptionalProtocol).map { $0.wrappedAny == nil } ?? false }
   }
 
   static let lazyStoragePrefix = "$__lazy_storage_$_"
@@ -51,36 +63,75 @@ struct StoredProperties {
   /// Whether the object's `customMirror` replaced its stored properties.
   let hasCustomMirror: Bool
 
-  /// Reflects `object`.
-  init(of object: AnyObject) {
-    hasCustomMirror = object is any CustomReflectable
+  /// Reflects `object`, taking the stored properties of each class that `described` describes
+  /// (given the class and its level) from that description.
+  init(of object: AnyObject, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
+    // The classes that describe themselves, from the object's down, need no reflection.
+    var current: AnyClass? = Swift.type(of: object)
+    while let type = current, let properties = described(type, chain.count) {
+      chain.append(type)
+      levels.append(properties)
+      current = _getSuperclass(type)
+    }
+    guard current != nil else {
+      hasCustomMirror = false
+      classChain = chain
+      properties = levels.reversed().flatMap { $0 }
+      return
+    }
+    // Only a hierarchy that describes itself entirely can be known without `Mirror`.
+    guard !(object is any CustomReflectable) else {
+      hasCustomMirror = true
+      classChain = chain.isEmpty ? [Swift.type(of: object)] : chain
+      properties = levels.reversed().flatMap { $0 }
+      return
+    }
+    hasCustomMirror = false
     var mirror: Mirror? = Mirror(reflecting: object)
+    for _ in chain.indices { mirror = mirror?.superclassMirror }
     while let current = mirror, let type = current.subjectType as? AnyClass {
       let level = chain.count
       chain.append(type)
-      let children = Array(current.children)
-      let isObservable = children.contains { $0.label == Self.observationRegistrar }
-      levels.append(
-        children.compactMap { child in
-          guard let label = child.label, label != Self.observationRegistrar else { return nil }
-          let reflected = Swift.type(of: child.value)
-          let wasNil = (child.value as? any OptionalProtocol).map { $0.wrappedAny == nil } ?? false
-          if label.hasPrefix(Self.lazyStoragePrefix) {
-            return Property(
-              name: String(label.dropFirst(Self.lazyStoragePrefix.count)), reflectedType: reflected, level: level,
-              isLazy: true, isObservationStorage: false, wasNil: wasNil)
-          }
-          if isObservable, label.hasPrefix("_"), reflected is any OptionalProtocol.Type {
-            return Property(
-              name: String(label.dropFirst()), reflectedType: reflected, level: level, isLazy: false,
-              isObservationStorage: true, wasNil: wasNil)
-          }
+      if let properties = described(type, level) {
+        levels.append(properties)
+        mirror = current.superclassMirror
+        continue
+      }
+      var properties: [Property] = []
+      var isObservable = false
+      for child in current.children {
+        guard let label = child.label else { continue }
+        if label == Self.observationRegistrar {
+          isObservable = true
+          continue
+        }
+        let reflected = Swift.type(of: child.value)
+        let isOptional = reflected is any OptionalProtocol.Type
+        var name = label
+        var isLazy = false
+        if label.hasPrefix(Self.lazyStoragePrefix) {
+          name = String(label.dropFirst(Self.lazyStoragePrefix.count))
+          isLazy = true
+        }
+        properties.append(
+          Property(
+            name: name, reflectedType: reflected, level: level, isLazy: isLazy, isObservationStorage: false,
+            isOptional: isOptional, declaredType: isOptional ? reflected : nil, value: child.value,
+            isDescribed: false))
+      }
+      // `@Observable` storage is `_name`, optional when the property is; the registrar comes last.
+      if isObservable {
+        properties = properties.map { property in
+          guard property.name.hasPrefix("_"), property.isOptional else { return property }
           return Property(
-            name: label, reflectedType: reflected, level: level, isLazy: false, isObservationStorage: false,
-            wasNil: wasNil)
-        })
+            name: String(property.name.dropFirst()), reflectedType: property.reflectedType, level: level,
+            isLazy: false, isObservationStorage: true, isOptional: true, declaredType: property.declaredType,
+            value: property.value, isDescribed: false)
+        }
+      }
+      levels.append(properties)
       mirror = current.superclassMirror
     }
     if chain.isEmpty { chain = [Swift.type(of: object)] }

@@ -2,13 +2,15 @@
 struct TableEntry {
   /// The property name the entry is listed under.
   let name: String
-  let keyPath: AnyKeyPath
+  /// The key path of a hand-written entry.
+  let keyPath: AnyKeyPath?
   /// The typed accessor, for `@Injectable` entries.
   let typed: AnyAccessor?
 
   /// Opens the entry into an accessor, or says what is wrong with its key path.
   func open() -> Result<AnyAccessor, KeyPathDefect> {
     if let typed { return .success(typed) }
+    guard let keyPath else { return .failure(.readOnly) }
     guard let openable = type(of: keyPath) as? any OpenableKeyPath.Type,
       let accessor = openable.accessor(for: keyPath, named: name)
     else {

@@ -16,8 +16,9 @@ final class TypeShape: @unchecked Sendable {
     /// The declared type, when it is known: an optional's (which `Mirror` reports exactly), or
     /// a table entry's value type.
     let declaredType: Any.Type?
-    /// The type `Mirror` reports: for a non-optional property, its value's dynamic type.
-    let reflectedType: Any.Type
+    /// The type `Mirror` reports (for a non-optional property, its value's dynamic type); nil
+    /// for a property known from its class's description.
+    let reflectedType: Any.Type?
     /// Whether the name starts with `injected`, which makes the property a candidate.
     let hasInjectedPrefix: Bool
     /// How to read and write the property, when its table entry is usable.
@@ -74,7 +75,8 @@ final class TypeShape: @unchecked Sendable {
   ///
   /// - Complexity: O(p + t) for p stored properties and t table entries, plus one `Mirror` walk.
   init(scanning object: AnyObject) {
-    let reflected = StoredProperties(of: object)
+    let lists = AccessorLists()
+    let reflected = StoredProperties(of: object, described: lists.describedProperties)
     type = Swift.type(of: object)
     classChain = reflected.classChain.map(ObjectIdentifier.init)
     guard !reflected.hasCustomMirror else {
@@ -83,11 +85,60 @@ final class TypeShape: @unchecked Sendable {
       return
     }
     var builder = ShapeBuilder(reflected)
-    builder.readTables()
+    builder.readTables(lists)
     builder.openEntries(sample: object)
     properties = builder.properties()
     problems = builder.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
   }
+}
+
+/// Each class's `@Injectable` list, read once per shape: the lists describe their classes'
+/// stored properties, and give their accessors.
+private final class AccessorLists {
+  private var lists: [ObjectIdentifier: [InjectableAccessor]?] = [:]
+
+  /// The list `type` answers (its own, or inherited), when it has one.
+  func list(of type: AnyClass) -> [InjectableAccessor]? {
+    let id = ObjectIdentifier(type)
+    if let known = lists[id] { return known }
+    let list = (type as? any InjectableAccessors.Type)?.injectableAccessors
+    lists[id] = list
+    return list
+  }
+
+  /// The stored properties `type` declares, when its own list says it names them all.
+  func describedProperties(of type: AnyClass, level: Int) -> [StoredProperties.Property]? {
+    guard let list = list(of: type),
+      list.contains(where: { if case .complete(let root) = $0.entry { root == type } else { false } })
+    else { return nil }
+    var properties: [StoredProperties.Property] = []
+    properties.reserveCapacity(list.count)
+    for entry in list {
+      switch entry.entry {
+      case .complete:
+        continue
+      case .property(let accessor):
+        properties.append(
+          StoredProperties.Property(
+            name: accessor.name, reflectedType: accessor.valueType, level: level, isLazy: false,
+            isObservationStorage: false, isOptional: true, declaredType: accessor.valueType, value: (),
+            isDescribed: true))
+      case .fixed(let name, _, let declared, let isLazy):
+        properties.append(
+          StoredProperties.Property(
+            name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy,
+            isObservationStorage: false, isOptional: declared.map { $0 is any OptionalProtocol.Type } ?? false,
+            declaredType: declared, value: (), isDescribed: true))
+      }
+    }
+    return properties
+  }
+}
+
+/// What tells `@Injectable` entries apart: the class, and the property's name.
+private struct TypedEntryKey: Hashable {
+  let root: ObjectIdentifier
+  let name: String
 }
 
 /// Matches a hierarchy's table entries to its stored properties: the work behind ``TypeShape``.
@@ -110,16 +161,22 @@ private struct ShapeBuilder {
     chain = reflected.classChain
     accessors = Array(repeating: nil, count: reflected.properties.count)
     broken = Array(repeating: false, count: reflected.properties.count)
-    declaredTypes = reflected.properties.map { $0.isOptional ? $0.reflectedType : nil }
+    declaredTypes = reflected.properties.map(\.declaredType)
+    // Properties come base classes first, so walking them backwards lists each name's
+    // declarations most derived first.
     var byName: [String: [Int]] = [:]
-    for (index, property) in reflected.properties.enumerated() { byName[property.name, default: []].append(index) }
-    indicesByName = byName.mapValues { $0.sorted { reflected.properties[$0].level < reflected.properties[$1].level } }
+    byName.reserveCapacity(reflected.properties.count)
+    for index in reflected.properties.indices.reversed() {
+      byName[reflected.properties[index].name, default: []].append(index)
+    }
+    indicesByName = byName
   }
 
   /// Reads the key-path table and the typed accessors of every class in the hierarchy that has
   /// them, dropping entries listed again by a subclass.
-  mutating func readTables() {
+  mutating func readTables(_ lists: AccessorLists) {
     var seen: [AnyKeyPath: [String]] = [:]
+    var typedSeen: Set<TypedEntryKey> = []
     for (level, type): (Int, AnyClass) in chain.enumerated() {
       if let settable = type as? any InjectableSettable.Type {
         let table = settable.injectableKeyPaths
@@ -129,14 +186,17 @@ private struct ShapeBuilder {
           entries.append(TableEntry(name: name, keyPath: keyPath, typed: nil))
         }
       }
-      if let typed = type as? any InjectableAccessors.Type {
-        for accessor in typed.injectableAccessors.map(\.accessor) {
-          if let index = entries.firstIndex(where: { $0.name == accessor.name && $0.keyPath == accessor.keyPath }) {
-            entries[index] = TableEntry(name: accessor.name, keyPath: accessor.keyPath, typed: accessor)
-          } else if !(seen[accessor.keyPath]?.contains(accessor.name) ?? false) {
-            seen[accessor.keyPath, default: []].append(accessor.name)
-            entries.append(TableEntry(name: accessor.name, keyPath: accessor.keyPath, typed: accessor))
-          }
+      if let list = lists.list(of: type) {
+        // A subclass that does not override the list inherits its superclass's: read it once.
+        // A class's own accessors, before any other's, cannot repeat one: no need to remember them.
+        for accessor in list.compactMap(\.accessor) {
+          let isOwn = typedSeen.isEmpty && ObjectIdentifier(accessor.rootType) == ObjectIdentifier(type)
+          guard
+            isOwn
+              || typedSeen.insert(TypedEntryKey(root: ObjectIdentifier(accessor.rootType), name: accessor.name))
+                .inserted
+          else { continue }
+          entries.append(TableEntry(name: accessor.name, keyPath: nil, typed: accessor))
         }
       }
     }
@@ -161,7 +221,7 @@ private struct ShapeBuilder {
   }
 
   private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry, sample object: AnyObject) {
-    let objectName = readableName(of: chain[0])
+    var objectName: String { readableName(of: chain[0]) }
     guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) })
     else {
       problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: objectName))
@@ -186,7 +246,7 @@ private struct ShapeBuilder {
     guard !property.isLazy else { return }
     let owner: AnyClass = chain[property.level]
     // `@Injectable` writes each accessor from the declaration it reaches: nothing to check.
-    let components = accessor.isTyped ? nil : KeyPathComponents(entry.keyPath)
+    let components = accessor.isTyped ? nil : entry.keyPath.flatMap(KeyPathComponents.init)
     if case .several(let description)? = components {
       problems.append(.keyPathGoesThrough(entry.name, description: description, owner: owner))
       broken[index] = true
@@ -209,7 +269,7 @@ private struct ShapeBuilder {
     }
     // A key path that reads nil where the property holds a value (or the reverse) reaches
     // another property: what a computed key path's description cannot show.
-    if accessor.isNil(in: object) != property.wasNil {
+    if !accessor.isTyped, accessor.isNil(in: object) != property.wasNil {
       problems.append(
         .keyPathReadsAnother(entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner))
       broken[index] = true
@@ -281,7 +341,8 @@ private struct ShapeBuilder {
       }
       let owner: AnyClass = chain[property.level]
       return TypeShape.Property(
-        name: property.name, owner: owner, declaredType: declared, reflectedType: property.reflectedType,
+        name: property.name, owner: owner, declaredType: declared,
+        reflectedType: property.isDescribed ? nil : property.reflectedType,
         hasInjectedPrefix: property.name.hasPrefix(TypeShape.candidatePrefix), accessor: accessors[index], issue: issue,
         site: Site(owner: owner, property: property.name, declared: declared))
     }

@@ -36,8 +36,10 @@ func metatypeExpression(of type: Any.Type) -> String {
   return name.contains(" ") || name.hasSuffix("?") ? "(\(name)).self" : "\(name).self"
 }
 
-/// `name` with its indefinite article, for messages: "a Cache", "an ImageCache".
+/// `name` with its indefinite article, for messages: "a Cache", "an ImageCache", and "a Logger"
+/// for `any Logger` (which reads as a noun without its `any`).
 func aOrAn(_ name: String) -> String {
+  let name = name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
   let vowels: Set<Character> = ["A", "E", "I", "O", "U", "a", "e", "i", "o", "u"]
   return (name.first.map(vowels.contains) ?? false ? "an " : "a ") + name
 }

@@ -12,8 +12,9 @@ class AnyAccessor: @unchecked Sendable {
   let name: String
   /// The class the key path starts at.
   let rootType: AnyClass
-  /// The key path, for messages and for telling entries apart.
-  let keyPath: AnyKeyPath
+  /// The key path of a hand-written table's entry, for messages and for telling entries apart;
+  /// nil for an `@Injectable` accessor, which needs none.
+  let keyPath: AnyKeyPath?
   /// How the property holds its value, when the declaration is known (`@Injectable`); nil for a
   /// hand-written key path, whose values the injector checks after writing instead.
   let ownership: InjectableAccessor.Ownership?
@@ -21,14 +22,17 @@ class AnyAccessor: @unchecked Sendable {
   let valueType: Any.Type
   /// The type a value must have: `Wrapped`.
   let wrapped: TypeProbe
+  /// What fills this class's properties in one call, when `@Injectable` wrote one.
+  let filler: AnyFiller?
 
   init(
     name: String,
     rootType: AnyClass,
-    keyPath: AnyKeyPath,
+    keyPath: AnyKeyPath?,
     ownership: InjectableAccessor.Ownership?,
     valueType: Any.Type,
-    wrapped: TypeProbe
+    wrapped: TypeProbe,
+    filler: AnyFiller?
   ) {
     self.name = name
     self.rootType = rootType
@@ -36,6 +40,7 @@ class AnyAccessor: @unchecked Sendable {
     self.ownership = ownership
     self.valueType = valueType
     self.wrapped = wrapped
+    self.filler = filler
   }
 
   /// Whether the accessor was written by `@Injectable` rather than made from a key path.
@@ -48,27 +53,43 @@ class AnyAccessor: @unchecked Sendable {
   func step(for candidate: Candidate, answer: Answer) -> Step {
     Step(candidate: candidate, failure: .internalInconsistency("no typed accessor for \(name)"))
   }
+
+  /// The step that fills this property with `value`, a registered instance, on its own.
+  func constantStep(for candidate: Candidate, value: Any) -> Step {
+    Step(candidate: candidate, failure: .internalInconsistency("no typed accessor for \(name)"))
+  }
 }
 
 final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable {
   let isNilIn: (Root) -> Bool
   let write: (Root, Wrapped) -> Void
   let clear: (Root) -> Void
+  /// Writes a value if the property is nil, and says whether it did: the one call a cached
+  /// injection makes per property.
+  let fillIfNil: (Root, Wrapped) -> Bool
 
   init(
     name: String,
-    keyPath: ReferenceWritableKeyPath<Root, Wrapped?>,
+    keyPath: ReferenceWritableKeyPath<Root, Wrapped?>?,
     ownership: InjectableAccessor.Ownership?,
     isNil: @escaping (Root) -> Bool,
     write: @escaping (Root, Wrapped) -> Void,
-    clear: @escaping (Root) -> Void
+    clear: @escaping (Root) -> Void,
+    fillIfNil: ((Root, Wrapped) -> Bool)? = nil,
+    filler: AnyFiller? = nil
   ) {
     isNilIn = isNil
     self.write = write
     self.clear = clear
+    self.fillIfNil =
+      fillIfNil ?? { root, value in
+        guard isNil(root) else { return false }
+        write(root, value)
+        return true
+      }
     super.init(
       name: name, rootType: Root.self, keyPath: keyPath, ownership: ownership, valueType: Wrapped?.self,
-      wrapped: Probe<Wrapped>())
+      wrapped: Probe<Wrapped>(), filler: filler)
   }
 
   /// An accessor through a hand-written table's key path: a read, then a write only when the
@@ -79,7 +100,12 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable
       name: name, keyPath: keyPath, ownership: nil,
       isNil: { $0[keyPath: keyPath] == nil },
       write: { $0[keyPath: keyPath] = $1 },
-      clear: { $0[keyPath: keyPath] = nil })
+      clear: { $0[keyPath: keyPath] = nil },
+      fillIfNil: { root, value in
+        guard root[keyPath: keyPath] == nil else { return false }
+        root[keyPath: keyPath] = value
+        return true
+      })
   }
 
   /// `object` as a `Root`, without a dynamic cast on the hot path.
@@ -93,6 +119,11 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable
   override func isNil(in object: AnyObject) -> Bool { isNilIn(root(object)) }
 
   override func step(for candidate: Candidate, answer: Answer) -> Step {
+    // A registered instance, when the class has a filler, waits uncast for the plan to bind it
+    // there: casting it and typing a step for it here would be work the fusion throws away.
+    if let filler, case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
+      return FusibleStep(candidate: candidate, accessor: self, filler: filler, value: value)
+    }
     guard let producer = answer.producer(of: Wrapped.self) else {
       if case .failure(let problem) = answer { return Step(candidate: candidate, failure: problem) }
       return Step(candidate: candidate, failure: .internalInconsistency("no producer for \(name)"))
@@ -101,10 +132,17 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable
       return Step(candidate: candidate, failure: .notRetained(candidate.property, ownership: ownership, answer: answer))
     }
     if let value = producer.constant {
-      return ConstantStep(candidate: candidate, accessor: self, value: value)
+      return ConstantStep(candidate: candidate, accessor: self, fill: fillIfNil, value: value)
     }
     return ProducingStep(
       candidate: candidate, accessor: self, producer: producer,
       checksRetention: ownership == nil && !producer.keepsItsValue)
+  }
+
+  override func constantStep(for candidate: Candidate, value: Any) -> Step {
+    guard let value = value as? Wrapped else {
+      return Step(candidate: candidate, failure: .internalInconsistency("\(name) was answered a value it cannot hold"))
+    }
+    return ConstantStep(candidate: candidate, accessor: self, fill: fillIfNil, value: value)
   }
 }

@@ -35,27 +35,40 @@ class Step: @unchecked Sendable {
 
   /// Sets the property back to nil: undoes this injection's write when a later check fails.
   func clear(_ object: AnyObject) {}
+
+  /// Whether the step fills its property with a constant (``fill(_:)``).
+  var isConstant: Bool { false }
+  /// Whether the step checks, after writing, that its property kept the value.
+  var checksRetention: Bool { false }
+  /// The filler of the step's class and the step's value, when a filler can take the step over.
+  var fusion: (filler: AnyFiller, value: Any)? { nil }
+  /// The step that does this step's work on its own, when no filler takes it over.
+  var alone: Step { self }
 }
 
 /// Fills a property with a registered instance, cast once when the plan was built.
 final class ConstantStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
   let accessor: Accessor<Root, Wrapped>
+  /// The accessor's fill, held here so that a cached injection calls it directly.
+  let fillIfNil: (Root, Wrapped) -> Bool
   let value: Wrapped
 
-  init(candidate: Candidate, accessor: Accessor<Root, Wrapped>, value: Wrapped) {
+  init(candidate: Candidate, accessor: Accessor<Root, Wrapped>, fill: @escaping (Root, Wrapped) -> Bool, value: Wrapped)
+  {
     self.accessor = accessor
+    fillIfNil = fill
     self.value = value
     super.init(candidate: candidate, failure: nil)
   }
 
   override func fill(_ object: AnyObject) -> Bool {
-    let root = accessor.root(object)
-    guard accessor.isNilIn(root) else { return false }
-    accessor.write(root, value)
-    return true
+    // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
+    fillIfNil(unsafe unsafeDowncast(object, to: Root.self), value)
   }
 
   override func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
+
+  override var isConstant: Bool { true }
 }
 
 /// Fills a property with a value made at injection time: a factory's, a singleton's, an
@@ -66,12 +79,14 @@ final class ProducingStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
   /// Whether to check, after the injection, that the property kept the value: for hand-written
   /// tables (whose `weak` and `unowned` properties cannot be told apart) and values nothing
   /// else keeps.
-  let checksRetention: Bool
+  let checksRetentionOfValues: Bool
+
+  override var checksRetention: Bool { checksRetentionOfValues }
 
   init(candidate: Candidate, accessor: Accessor<Root, Wrapped>, producer: Producer<Wrapped>, checksRetention: Bool) {
     self.accessor = accessor
     self.producer = producer
-    self.checksRetention = checksRetention
+    checksRetentionOfValues = checksRetention
     super.init(candidate: candidate, failure: nil)
   }
 
@@ -89,7 +104,7 @@ final class ProducingStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
     let value = try producer.produce(execution, at: candidate.site)
     try next(&unkept)
     guard accessor.isNilIn(root) else { return false }
-    guard checksRetention, type(of: value as Any) is AnyClass else {
+    guard checksRetentionOfValues, type(of: value as Any) is AnyClass else {
       accessor.write(root, value)
       return true
     }

@@ -1,0 +1,122 @@
+/// Fills, in one call, every property of one class that registered instances fill: what
+/// `@Injectable` writes beside a class's accessors, so that a cached injection makes one call
+/// per class, not one per property.
+///
+/// A plan binds the registered instances into a `Values` (one optional stored property per
+/// accessor, typed) once, when it is built; each injection then calls `fill` with them, which
+/// writes each bound value into its property if the property is nil, as plain assignments.
+public struct InjectableFiller {
+  let filler: AnyFiller
+
+  /// A filler of `Root`'s properties.
+  ///
+  /// - Parameters:
+  ///   - root: The class whose own properties it fills.
+  ///   - values: The values, none bound: every property of `Values` nil.
+  ///   - set: Binds `value` to the property `name`; returns false when the value does not fit
+  ///     it (the plan then fills that class property by property).
+  ///   - fill: Writes every bound value into its property where the property is nil; returns
+  ///     whether it wrote any.
+  public init<Root: AnyObject, Values>(
+    of root: Root.Type,
+    values: Values,
+    set: @escaping (inout Values, String, Any) -> Bool,
+    fill: @escaping (Root, Values) -> Bool
+  ) {
+    filler = Filler(empty: values, set: set, fill: fill)
+  }
+}
+
+/// An ``InjectableFiller``, its types erased.
+// @unchecked Sendable: immutable; see `AnyAccessor` for the closures it holds.
+class AnyFiller: @unchecked Sendable {
+  /// A step that fills the properties named in `bindings` with their values in one call, or nil
+  /// when a value does not fit its property.
+  func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> Step? { nil }
+}
+
+final class Filler<Root: AnyObject, Values>: AnyFiller, @unchecked Sendable {
+  let empty: Values
+  let set: (inout Values, String, Any) -> Bool
+  let fill: (Root, Values) -> Bool
+
+  init(empty: Values, set: @escaping (inout Values, String, Any) -> Bool, fill: @escaping (Root, Values) -> Bool) {
+    self.empty = empty
+    self.set = set
+    self.fill = fill
+  }
+
+  override func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> Step? {
+    var values = empty
+    for (name, value) in bindings {
+      guard set(&values, name, value) else { return nil }
+    }
+    return FusedStep(candidate: candidate, fill: fill, values: values)
+  }
+}
+
+/// Fills several properties of one class with registered instances, in one call.
+final class FusedStep<Root: AnyObject, Values>: Step, @unchecked Sendable {
+  let fillAll: (Root, Values) -> Bool
+  let values: Values
+
+  init(candidate: Candidate, fill: @escaping (Root, Values) -> Bool, values: Values) {
+    fillAll = fill
+    self.values = values
+    super.init(candidate: candidate, failure: nil)
+  }
+
+  override func fill(_ object: AnyObject) -> Bool {
+    // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
+    fillAll(unsafe unsafeDowncast(object, to: Root.self), values)
+  }
+}
+
+/// A registered instance for a property whose class has a filler, waiting for the plan to bind
+/// it there (``TypePlan/fused(_:)``), uncast. A plan that does not fuse it, or whose filler
+/// refuses it, runs its ``alone`` step instead; so does this step if it is ever run itself.
+final class FusibleStep: Step, @unchecked Sendable {
+  let accessor: AnyAccessor
+  let filler: AnyFiller
+  let value: Any
+
+  init(candidate: Candidate, accessor: AnyAccessor, filler: AnyFiller, value: Any) {
+    self.accessor = accessor
+    self.filler = filler
+    self.value = value
+    super.init(candidate: candidate, failure: nil)
+  }
+
+  override var isConstant: Bool { true }
+  override var fusion: (filler: AnyFiller, value: Any)? { (filler, value) }
+  override var alone: Step { accessor.constantStep(for: candidate, value: value) }
+  override func fill(_ object: AnyObject) -> Bool { alone.fill(object) }
+  override func clear(_ object: AnyObject) { alone.clear(object) }
+}
+
+extension TypePlan {
+  /// `steps` (constant steps) with the steps of each class that has a filler replaced by one
+  /// fused step; the rest, and a class whose values do not all fit its filler, property by
+  /// property, each ``Step/alone``.
+  static func fused(_ steps: [Step]) -> [Step] {
+    var unfused: [Step] = []
+    var groups: [(filler: AnyFiller, members: [Step], bindings: [(name: String, value: Any)])] = []
+    for step in steps {
+      guard let (filler, value) = step.fusion else {
+        unfused.append(step.alone)
+        continue
+      }
+      let binding = (name: step.candidate.property.name, value: value)
+      if let index = groups.firstIndex(where: { $0.filler === filler }) {
+        groups[index].members.append(step)
+        groups[index].bindings.append(binding)
+      } else {
+        groups.append((filler, [step], [binding]))
+      }
+    }
+    return unfused
+      + groups.flatMap { filler, members, bindings -> [Step] in
+        filler.step(binding: bindings, for: members[0].candidate).map { [$0] } ?? members.map(\.alone)
+      }
+  }
+}

@@ -1,0 +1,183 @@
+import PropertyInjector
+import Testing
+
+/// Typed accessors written by hand (what `@Injectable` writes), with a filler that records how
+/// it is called: the fast path, tested without the macro.
+private final class FilledScreen: InjectableSettable, InjectableAccessors {
+  var injectedLogger: (any Logger)?
+  var injectedCache: Cache?
+  /// What the filler's `fill` and the accessors' own `fill`s were called for.
+  var calls: [String] = []
+  /// Whether the filler refuses every value, as a filler whose values do not fit would.
+  nonisolated(unsafe) static var fillerRefuses = false
+
+  struct Values {
+    var injectedLogger: (any Logger)?
+    var injectedCache: Cache?
+  }
+
+  static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+
+  static var injectableAccessors: [InjectableAccessor] {
+    let filler = InjectableFiller(
+      of: FilledScreen.self, values: Values(),
+      set: { values, name, value in
+        guard !fillerRefuses else { return false }
+        switch name {
+        case "injectedLogger":
+          guard let value = value as? any Logger else { return false }
+          values.injectedLogger = value
+        case "injectedCache":
+          guard let value = value as? Cache else { return false }
+          values.injectedCache = value
+        default:
+          return false
+        }
+        return true
+      },
+      fill: { object, values in
+        object.calls.append("filler")
+        var wrote = false
+        if let value = values.injectedLogger, object.injectedLogger == nil {
+          object.injectedLogger = value
+          wrote = true
+        }
+        if let value = values.injectedCache, object.injectedCache == nil {
+          object.injectedCache = value
+          wrote = true
+        }
+        return wrote
+      })
+    return [
+      InjectableAccessor(
+        "injectedLogger", of: FilledScreen.self, as: (any Logger).self,
+        isNil: { $0.injectedLogger == nil }, write: { $0.injectedLogger = $1 }, clear: { $0.injectedLogger = nil },
+        fill: {
+          $0.calls.append("injectedLogger")
+          guard $0.injectedLogger == nil else { return false }
+          $0.injectedLogger = $1
+          return true
+        }, filler: filler),
+      InjectableAccessor(
+        "injectedCache", of: FilledScreen.self, as: Cache.self,
+        isNil: { $0.injectedCache == nil }, write: { $0.injectedCache = $1 }, clear: { $0.injectedCache = nil },
+        fill: {
+          $0.calls.append("injectedCache")
+          guard $0.injectedCache == nil else { return false }
+          $0.injectedCache = $1
+          return true
+        }, filler: filler),
+    ]
+  }
+}
+
+/// A superclass with a hand-written key-path table: what it makes is checked after writing,
+/// so an injection of a subclass may roll back, and its registered instances are written one by one.
+private class KeyPathBase: InjectableSettable {
+  weak var injectedDelegate: Delegate?
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDelegate": \KeyPathBase.injectedDelegate] }
+}
+
+private final class TypedLeaf: KeyPathBase, InjectableAccessors {
+  var injectedCache: Cache?
+  var writes = 0
+
+  struct Values { var injectedCache: Cache? }
+
+  static var injectableAccessors: [InjectableAccessor] {
+    let filler = InjectableFiller(
+      of: TypedLeaf.self, values: Values(),
+      set: { values, _, value in
+        values.injectedCache = value as? Cache
+        return values.injectedCache != nil
+      },
+      fill: { object, values in
+        guard let value = values.injectedCache, object.injectedCache == nil else { return false }
+        object.writes += 1
+        object.injectedCache = value
+        return true
+      })
+    return [
+      InjectableAccessor(
+        "injectedCache", of: TypedLeaf.self, as: Cache.self,
+        isNil: { $0.injectedCache == nil },
+        write: {
+          $0.writes += 1
+          $0.injectedCache = $1
+        },
+        clear: { $0.injectedCache = nil }, filler: filler)
+    ]
+  }
+}
+
+@Suite("Typed accessors and fillers", .serialized)
+struct TypedAccessorTests {
+  init() { FilledScreen.fillerRefuses = false }
+
+  @Test("A class's registered instances are written by its filler, in one call")
+  func fillerWritesEveryInstanceInOneCall() throws {
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    let cache = Cache()
+    injector.register(logger, as: (any Logger).self)
+    injector.register(cache)
+    for _ in 0..<2 {
+      let screen = FilledScreen()
+      try injector.inject(screen)
+      #expect(screen.injectedLogger === logger)
+      #expect(screen.injectedCache === cache)
+      #expect(screen.calls == ["filler"])
+    }
+  }
+
+  @Test("The filler writes only nil properties")
+  func fillerWritesOnlyNil() throws {
+    let injector = Injector()
+    let cache = Cache()
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(cache)
+    let own = DiskLogger()
+    let screen = FilledScreen()
+    screen.injectedLogger = own
+    try injector.inject(screen)
+    #expect(screen.injectedLogger === own)
+    #expect(screen.injectedCache === cache)
+    let again = injector.explain(screen)
+    #expect(again.entries.allSatisfy { $0.status == .alreadySet })
+  }
+
+  @Test("When the filler refuses a value, each property is written by its own accessor")
+  func refusedValuesAreWrittenOneByOne() throws {
+    FilledScreen.fillerRefuses = true
+    defer { FilledScreen.fillerRefuses = false }
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    let cache = Cache()
+    injector.register(logger, as: (any Logger).self)
+    injector.register(cache)
+    let screen = FilledScreen()
+    try injector.inject(screen)
+    #expect(screen.injectedLogger === logger)
+    #expect(screen.injectedCache === cache)
+    #expect(Set(screen.calls) == ["injectedLogger", "injectedCache"])
+  }
+
+  @Test("An injection that may roll back writes registered instances one by one, and undoes them")
+  func rollbackWritesOneByOne() throws {
+    let injector = Injector()
+    let cache = Cache()
+    injector.register(cache)
+    injector.register(Delegate.self) { _ in Delegate() }
+    let leaf = TypedLeaf()
+    #expect(throws: InjectionError.self) { try injector.inject(leaf) }
+    #expect(leaf.injectedCache == nil, "the weak property lost its value: the whole injection is undone")
+    #expect(leaf.writes == 1, "written by the accessor's write, not the filler")
+
+    let kept = Delegate()
+    injector.register(kept)
+    let other = TypedLeaf()
+    try injector.inject(other)
+    #expect(other.injectedCache === cache)
+    #expect(other.injectedDelegate === kept)
+  }
+}
