@@ -36,13 +36,14 @@
   struct GettingStartedTests {
     @Test("The quick start fills every candidate through the macro's accessors, and runs the callback")
     func quickStart() throws {
+      typealias Logger = GettingStarted.Logger
       typealias ConsoleLogger = GettingStarted.ConsoleLogger
       typealias ImageCache = GettingStarted.ImageCache
       typealias Analytics = GettingStarted.Analytics
       typealias ProfileScreen = GettingStarted.ProfileScreen
       // snippet
       let injector = Injector()
-      injector.register(ConsoleLogger(), as: (any GettingStarted.Logger).self)
+      injector.register(ConsoleLogger(), as: (any Logger).self)
       injector.register(ImageCache(), includingAncestors: true, for: ProfileScreen.self, id: "first")
       injector.register(ImageCache(), includingAncestors: true, for: ProfileScreen.self, id: "second")
       injector.register(Analytics(), named: "analytics")
@@ -60,27 +61,31 @@
 
   enum InjectableRules {
     protocol Logger: AnyObject, Sendable { func log(_ line: String) }
-    final class ConsoleLogger: Logger { func log(_ line: String) {} }
+    final class RecordingLogger: Logger, @unchecked Sendable {
+      var lines: [String] = []
+      func log(_ line: String) { lines.append(line) }
+    }
     protocol Cache: AnyObject, Sendable {}
     final class MemoryCache: Cache {}
+    final class Analytics: Sendable {}
     final class ToolbarDelegate: Sendable {}
 
     @Injectable
     class BaseScreen {
-      var injectedLogger: (any Logger)?
-      private(set) var readyCount = 0
+      var injectedLogger: (any Logger)?  // a candidate, in every subclass too
+      // swift-format-ignore: AlwaysUseLowerCamelCase
+      var InjectedTitle: String?  // not a candidate: the prefix is case-sensitive
+      var analytics: Analytics?  // a candidate only while "analytics" is registered by name
 
-      func didInjectDependencies() { readyCount += 1 }  // declared here, so subclasses can override it
+      func didInjectDependencies() {}  // declared here, so subclasses can override it
     }
 
     @Injectable
     final class FeedScreen: BaseScreen {
-      var injectedCache: (any Cache)?
+      var injectedCache: (any Cache)?  // a subclass lists only its own properties
+      var injectedCacheThumbnails: (any Cache)?
 
-      override func didInjectDependencies() {
-        super.didInjectDependencies()
-        injectedLogger?.log("feed ready")
-      }
+      override func didInjectDependencies() { injectedLogger?.log("feed ready") }
     }
 
     @Injectable
@@ -109,17 +114,23 @@
 
   @Suite("Guide code: @Injectable in the rules")
   struct InjectableRulesTests {
-    typealias ConsoleLogger = InjectableRules.ConsoleLogger
+    typealias RecordingLogger = InjectableRules.RecordingLogger
     typealias MemoryCache = InjectableRules.MemoryCache
 
-    @Test("A subclass lists only its own properties; the base class's are filled too, and its callback runs")
+    @Test("A subclass lists only its own properties; the base class's are filled too, and the override runs")
     func hierarchy() throws {
       let injector = Injector()
-      injector.register(ConsoleLogger(), as: (any InjectableRules.Logger).self)
+      let logger = RecordingLogger()
+      injector.register(logger, as: (any InjectableRules.Logger).self)
       injector.register(MemoryCache(), as: (any InjectableRules.Cache).self)
       let feed = InjectableRules.FeedScreen()
       try injector.inject(feed)
-      #expect(feed.injectedLogger != nil && feed.injectedCache != nil && feed.readyCount == 1)
+      #expect(feed.injectedCache != nil && feed.injectedCacheThumbnails != nil && feed.analytics == nil)
+      #expect(logger.lines == ["feed ready"])
+      injector.register(InjectableRules.Analytics(), named: "analytics")
+      let named = InjectableRules.FeedScreen()
+      try injector.inject(named)
+      #expect(named.analytics != nil && named.InjectedTitle == nil)
     }
 
     @Test("A weak property that a transient factory would fill is notRetained, before anything is made")
@@ -142,7 +153,7 @@
     func observable() throws {
       guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
       let injector = Injector()
-      injector.register(ConsoleLogger(), as: (any InjectableRules.Logger).self)
+      injector.register(RecordingLogger(), as: (any InjectableRules.Logger).self)
       let model = InjectableRules.ProfileModel()
       let changed = Flag()
       withObservationTracking {
@@ -158,7 +169,7 @@
     @MainActor
     func mainActor() throws {
       let injector = Injector()
-      injector.register(ConsoleLogger(), as: (any InjectableRules.Logger).self)
+      injector.register(RecordingLogger(), as: (any InjectableRules.Logger).self)
       let screen = InjectableRules.SettingsScreen()
       try InjectableRules.show(screen, using: injector)
       #expect(screen.injectedLogger != nil)
@@ -177,14 +188,14 @@
       init(logger: any Logger) { self.logger = logger }
     }
 
-    struct Clock: InjectorCreatable {
+    struct Stopwatch: InjectorCreatable {
       let logger: any Logger
       init(resolver: Resolver) throws { logger = try resolver.resolve((any Logger).self) }
     }
 
     @Injectable
-    final class FeedScreen {
-      var injectedClock: Clock?  // nothing registered for Clock: a new Clock(resolver:) fills it
+    final class ReportScreen {
+      var injectedStopwatch: Stopwatch?  // nothing registered for it: a new Stopwatch(resolver:) fills it
       var injectedDatabase: Lazy<Database>?  // made on first .value, then kept
       var injectedRequestIDs: Provider<RequestID>?  // asks the injector on every get()
     }
@@ -196,7 +207,7 @@
     typealias ConsoleLogger = InjectableLifecycles.ConsoleLogger
     typealias Database = InjectableLifecycles.Database
     typealias RequestID = InjectableLifecycles.RequestID
-    typealias FeedScreen = InjectableLifecycles.FeedScreen
+    typealias ReportScreen = InjectableLifecycles.ReportScreen
 
     @Test("Factories, singletons, auto-creation, Lazy and Provider")
     func lifecycles() throws {
@@ -208,13 +219,13 @@
         Database(logger: try resolver.resolve((any Logger).self))
       }
 
-      let feed = FeedScreen()
-      try injector.inject(feed)  // checks that a Database can be made; makes none yet
-      let database = try feed.injectedDatabase?.value  // made now, once
-      let first = try feed.injectedRequestIDs?.get()
-      let second = try feed.injectedRequestIDs?.get()  // a new RequestID
+      let report = ReportScreen()
+      try injector.inject(report)  // checks that a Database can be made; makes none yet
+      let database = try report.injectedDatabase?.value  // made now, once
+      let first = try report.injectedRequestIDs?.get()
+      let second = try report.injectedRequestIDs?.get()  // a new RequestID
       // end snippet
-      #expect(feed.injectedClock?.logger is ConsoleLogger)
+      #expect(report.injectedStopwatch?.logger is ConsoleLogger)
       #expect(database === (try injector.resolve(Database.self)))
       #expect(first != nil && first !== second)
     }

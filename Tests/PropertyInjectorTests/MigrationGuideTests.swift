@@ -3,7 +3,8 @@
 // Each guide's types sit in an enum of their own, so that they can keep the names the guide
 // gives them (`Logger`, `ProfileScreen`, ...) without meeting the other tests' types. The code
 // inside each enum, and inside each test between `// snippet` and `// end snippet`, is what the
-// article shows, letter for letter; the lines after it check that it did what the article says.
+// article shows, letter for letter, except lines marked `// (test only)`; the lines after it check
+// that it did what the article says.
 //
 // Nothing here configures the real `Injector.shared`: the other tests need it unconfigured. A
 // snippet that uses `Injector.shared` runs inside `Injector.withOverrides`, where `shared` is an
@@ -49,13 +50,14 @@ enum QuickStart {
 struct QuickStartGuideTests {
   @Test("The quick start with a hand-written table fills every candidate, and runs the callback")
   func quickStart() throws {
+    typealias Logger = QuickStart.Logger
     typealias ConsoleLogger = QuickStart.ConsoleLogger
     typealias ImageCache = QuickStart.ImageCache
     typealias Analytics = QuickStart.Analytics
     typealias ProfileScreen = QuickStart.ProfileScreen
     // snippet
     let injector = Injector()
-    injector.register(ConsoleLogger(), as: (any QuickStart.Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     injector.register(ImageCache(), includingAncestors: true, for: ProfileScreen.self, id: "first")
     injector.register(ImageCache(), includingAncestors: true, for: ProfileScreen.self, id: "second")
     injector.register(Analytics(), named: "analytics")
@@ -98,7 +100,7 @@ struct QuickStartGuideTests {
       print(error)  // every problem, with what came close and a fix for each
       if error.problems.contains(where: { $0.code == .unresolved }) {
         // ...
-        sawUnresolved = true  // (not in the article)
+        sawUnresolved = true  // (test only)
       }
     }
     // end snippet
@@ -113,9 +115,10 @@ struct QuickStartGuideTests {
     let injector = Injector()
     injector.register(QuickStart.ConsoleLogger(), as: (any QuickStart.Logger).self)
     injector.register(QuickStart.ImageCache(), as: (any QuickStart.Cache).self)
-    let screen = QuickStart.ProfileScreen()
+    typealias ProfileScreen = QuickStart.ProfileScreen
+    let screen = ProfileScreen()
     // snippet
-    try injector.validate(QuickStart.ProfileScreen())
+    try injector.validate(ProfileScreen())
     print(injector.explain(screen))
     // end snippet
     let report = injector.explain(screen)
@@ -159,6 +162,15 @@ enum RuleExamples {
     override class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \SettingsScreen.injectedCache] }
   }
 
+  final class ReportView {
+    @Injected var logger: any Logger  // resolved from Injector.shared on every read
+    @Injected(named: "luckyNumbers") var numbers: [Int]
+  }
+
+  final class AppServices {
+    @Provided var cache: any Cache = MemoryCache()  // registered as `any Cache`, the declared type
+  }
+
   final class Counter: InjectableSettable {
     var injectedCount = 0  // notOptional: it can never be nil, whatever it holds
     static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
@@ -167,6 +179,8 @@ enum RuleExamples {
 
 @Suite("Guide code: the rules")
 struct RuleGuideTests {
+  typealias Logger = RuleExamples.Logger
+  typealias Cache = RuleExamples.Cache
   typealias ConsoleLogger = RuleExamples.ConsoleLogger
   typealias MemoryCache = RuleExamples.MemoryCache
   typealias Analytics = RuleExamples.Analytics
@@ -177,8 +191,8 @@ struct RuleGuideTests {
   @Test("Candidates: the prefix, superclass properties and name registrations; each class reads its own table")
   func candidates() throws {
     let injector = Injector()
-    injector.register(ConsoleLogger(), as: (any RuleExamples.Logger).self)
-    injector.register(MemoryCache(), as: (any RuleExamples.Cache).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(MemoryCache(), as: (any Cache).self)
     let feed = FeedScreen()
     try injector.inject(feed)
     #expect(feed.injectedLogger != nil && feed.injectedCache != nil && feed.injectedCacheThumbnails != nil)
@@ -193,7 +207,7 @@ struct RuleGuideTests {
   @Test("Only nil: a set property is left alone; a non-optional candidate is an error whatever it holds")
   func onlyNil() throws {
     let injector = Injector()
-    injector.register(ConsoleLogger(), as: (any RuleExamples.Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let mine = ConsoleLogger()
     let screen = SettingsScreen()
     screen.injectedLogger = mine
@@ -207,13 +221,13 @@ struct RuleGuideTests {
 
   @Test("Type registrations: exact type, as:, includingAncestors")
   func typeRegistrations() throws {
-    // snippet
     let injector = Injector()
+    // snippet
     injector.register(MemoryCache())  // fills `MemoryCache?` properties only
-    injector.register(MemoryCache(), as: (any RuleExamples.Cache).self)  // fills `(any Cache)?` only
+    injector.register(MemoryCache(), as: (any Cache).self)  // fills `(any Cache)?` only
     injector.register(MemoryCache(), includingAncestors: true, id: "thumbnails")  // both, and its other protocols
     // end snippet
-    #expect(try injector.resolve(MemoryCache.self) !== injector.resolve((any RuleExamples.Cache).self))
+    #expect(try injector.resolve(MemoryCache.self) !== injector.resolve((any Cache).self))
     let feed = FeedScreen()
     feed.injectedLogger = ConsoleLogger()
     try injector.inject(feed)
@@ -227,7 +241,6 @@ struct RuleGuideTests {
     let forBase = MemoryCache()
     let forSettings = MemoryCache()
     let thumbnails = MemoryCache()
-    typealias Cache = RuleExamples.Cache
     // snippet
     injector.register(plain, as: (any Cache).self)  // no target, no id
     injector.register(forBase, as: (any Cache).self, for: BaseScreen.self)  // a target
@@ -239,7 +252,7 @@ struct RuleGuideTests {
     // FeedScreen.injectedCacheThumbnails: thumbnails (an id beats a target)
     // resolve((any Cache).self):          plain (no object: only registrations without a target)
     // end snippet
-    injector.register(ConsoleLogger(), as: (any RuleExamples.Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     let settings = SettingsScreen()
     let feed = FeedScreen()
     try injector.inject(settings)
@@ -252,23 +265,23 @@ struct RuleGuideTests {
   @Test("An id that can never match is reported by every inject and resolve until it is unregistered")
   func invalidID() throws {
     let injector = Injector()
-    injector.register(ConsoleLogger(), as: (any RuleExamples.Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     // snippet
-    injector.register(MemoryCache(), as: (any RuleExamples.Cache).self, id: " ")  // invalidID: never matches
+    injector.register(MemoryCache(), as: (any Cache).self, id: " ")  // invalidID: never matches
     // end snippet
-    let error = try #require(throws: InjectionError.self) { try injector.resolve((any RuleExamples.Logger).self) }
+    let error = try #require(throws: InjectionError.self) { try injector.resolve((any Logger).self) }
     #expect(error.code == .invalidID)
     #expect(throws: InjectionError.self) { try injector.validate() }
     // snippet
-    injector.unregister((any RuleExamples.Cache).self, id: " ")  // returns true: the problem is gone
+    injector.unregister((any Cache).self, id: " ")  // returns true: the problem is gone
     // end snippet
-    _ = try injector.resolve((any RuleExamples.Logger).self)
+    _ = try injector.resolve((any Logger).self)
   }
 
   @Test("A name registration fills the property with exactly that name; a value of the wrong type is an error")
   func nameRegistrations() throws {
     let injector = Injector()
-    injector.register(ConsoleLogger(), as: (any RuleExamples.Logger).self)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
     // snippet
     injector.register(Analytics(), named: "analytics")  // fills `var analytics: Analytics?` in every class
     let analytics = try injector.resolve(Analytics.self, named: "analytics")
@@ -282,12 +295,44 @@ struct RuleGuideTests {
     #expect(error.problems.map(\.code).contains(.typeMismatch))
   }
 
+  @Test("@Injected reads the current Injector.shared; @Provided registers under the declared type")
+  func propertyWrappers() throws {
+    try Injector.withOverrides {
+      $0.register(ConsoleLogger(), as: (any Logger).self)
+      $0.register([4, 8, 15], named: "luckyNumbers")
+    } operation: {
+      let services = RuleExamples.AppServices()
+      let view = RuleExamples.ReportView()
+      #expect(view.logger is ConsoleLogger && view.numbers == [4, 8, 15])
+      #expect(services.$cache.isProviding)
+      let registered = try Injector.shared.resolve((any Cache).self)
+      let resolved = try view.$logger.resolve()
+      #expect(registered === services.cache && resolved === view.logger)
+    }
+  }
+
+  @Test("Injector.shared is configured once, then injects what it is handed")
+  func sharedInjector() throws {
+    try Injector.withOverrides(registeringNothing) {
+      let viewController = SettingsScreen()
+      viewController.injectedCache = MemoryCache()  // (test only)
+      // snippet
+      Injector.shared.configure { injector in  // runs once; later calls return false and do nothing
+        injector.register(ConsoleLogger(), as: (any Logger).self)
+      }
+      try Injector.shared.inject(viewController)
+      // end snippet
+      #expect(viewController.injectedLogger is ConsoleLogger)
+      #expect(!Injector.shared.configure { _ in })
+    }
+  }
+
   @Test("unregister returns whether something was registered under exactly that key")
   func unregister() {
     let injector = Injector()
-    injector.register(MemoryCache(), as: (any RuleExamples.Cache).self, for: FeedScreen.self, id: "thumbnails")
-    #expect(!injector.unregister((any RuleExamples.Cache).self))
-    #expect(injector.unregister((any RuleExamples.Cache).self, for: FeedScreen.self, id: "Thumbnails"))
+    injector.register(MemoryCache(), as: (any Cache).self, for: FeedScreen.self, id: "thumbnails")
+    #expect(!injector.unregister((any Cache).self))
+    #expect(injector.unregister((any Cache).self, for: FeedScreen.self, id: "Thumbnails"))
     #expect(!injector.unregister(named: "analytics"))
   }
 }
@@ -642,11 +687,12 @@ struct FactoryGuideTests {
     let configureInjection = FactoryGuide.configureInjection
     try Injector.withOverrides(configureInjection) {
       typealias SilentLogger = FactoryGuide.SilentLogger
+      typealias SettingsViewModel = FactoryGuide.SettingsViewModel
       // snippet
       try Injector.withOverrides {
         $0.register(SilentLogger(), as: (any Logger).self)
       } operation: {
-        let viewModel = FactoryGuide.SettingsViewModel()
+        let viewModel = SettingsViewModel()
         try Injector.shared.inject(viewModel)
         #expect(viewModel.injectedLogger is SilentLogger)
       }
@@ -759,11 +805,16 @@ struct ObjectiveCGuideTests {
       #expect(rootViewController.myService != nil && rootViewController.startedAt != nil)
       #expect(rootViewController.isReady)
 
-      let next = ObjectiveCGuide.RootViewController()
-      let mine = ObjectiveCGuide.MyService()
-      next.myService = mine  // set by hand: injection leaves it alone
-      try injectDependencies(next)
-      #expect(next.myService === mine && next.startedAt != nil)
+      do {
+        typealias MyService = ObjectiveCGuide.MyService
+        let rootViewController = ObjectiveCGuide.RootViewController()
+        // snippet
+        rootViewController.myService = MyService()  // set by hand: injection leaves it alone
+        // end snippet
+        let mine = rootViewController.myService
+        try injectDependencies(rootViewController)
+        #expect(rootViewController.myService === mine && rootViewController.startedAt != nil)
+      }
       try injectDependencies(ObjectiveCGuide.MyService())  // not injectable: nothing happens
     }
   }
