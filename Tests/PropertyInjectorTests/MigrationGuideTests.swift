@@ -276,6 +276,8 @@ struct RuleGuideTests {
     injector.unregister((any Cache).self, id: " ")  // returns true: the problem is gone
     // end snippet
     _ = try injector.resolve((any Logger).self)
+    injector.register(MemoryCache(), as: (any Cache).self, id: "")
+    #expect(injector.unregister((any Cache).self, id: ""), "a problem is unregistered like a registration")
   }
 
   @Test("A name registration fills the property with exactly that name; a value of the wrong type is an error")
