@@ -32,11 +32,22 @@ let package = Package(
     // shared by the benchmarks and the report.
     .target(name: "BenchmarkCatalog"),
     // The target types (generated, with @Injectable and hand-written tables) and what the
-    // contenders need to fill them.
+    // contenders need to fill them: shared by the benchmarks and InstructionCounts.
     .target(
       name: "BenchmarkTargets",
       dependencies: [
         "BenchmarkCatalog",
+        .product(name: "PropertyInjector", package: "PropertyInjector"),
+        .product(name: "Swinject", package: "Swinject"),
+      ]
+    ),
+    // Repeats one operation, for `valgrind --tool=callgrind`: instruction counts, free of the
+    // machine's noise (Scripts/instruction_counts.sh).
+    .executableTarget(
+      name: "InstructionCounts",
+      dependencies: [
+        "BenchmarkCatalog",
+        "BenchmarkTargets",
         .product(name: "PropertyInjector", package: "PropertyInjector"),
         .product(name: "Swinject", package: "Swinject"),
       ]
