@@ -66,7 +66,7 @@ mallocs() {
     --callgrind-out-file="$once" "$binary" "$@" "$iterations" 2>/dev/null
   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measuredLoop*' \
     --callgrind-out-file="$twice" "$binary" "$@" "$((2 * iterations))" 2>/dev/null
-  awk -v a="$(malloc_calls "$once")" -v b="$(malloc_calls "$twice")" -v n="$iterations" 'BEGIN { printf "%g", (b - a) / n }'
+  awk -v a="$(malloc_calls "$once")" -v b="$(malloc_calls "$twice")" -v n="$iterations" 'BEGIN { printf "%.3g", (b - a) / n }'
 }
 
 if [[ $# -gt 0 ]]; then
