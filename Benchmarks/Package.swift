@@ -7,7 +7,8 @@ let package = Package(
   name: "Benchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(name: "PropertyInjector", path: ".."),
+    // The Macros trait brings @Injectable, whose plugin builds swift-syntax.
+    .package(name: "PropertyInjector", path: "..", traits: ["Macros"]),
     // MallocInterposer counts allocations without jemalloc. Naming the traits turns off the
     // package's other default trait (RuntimeInterposer), which only the ARC metrics need.
     .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
@@ -19,6 +20,7 @@ let package = Package(
       name: "InjectionBenchmarks",
       dependencies: [
         "BenchmarkCatalog",
+        "BenchmarkTargets",
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "PropertyInjector", package: "PropertyInjector"),
         .product(name: "Swinject", package: "Swinject"),
@@ -29,6 +31,27 @@ let package = Package(
     // The names of the benchmarks and how many injections one measured iteration makes,
     // shared by the benchmarks and the report.
     .target(name: "BenchmarkCatalog"),
+    // The target types (generated, with @Injectable and hand-written tables) and what the
+    // contenders need to fill them: shared by the benchmarks and InstructionCounts.
+    .target(
+      name: "BenchmarkTargets",
+      dependencies: [
+        "BenchmarkCatalog",
+        .product(name: "PropertyInjector", package: "PropertyInjector"),
+        .product(name: "Swinject", package: "Swinject"),
+      ]
+    ),
+    // Repeats one operation, for `valgrind --tool=callgrind`: instruction counts, free of the
+    // machine's noise (Scripts/instruction_counts.sh).
+    .executableTarget(
+      name: "InstructionCounts",
+      dependencies: [
+        "BenchmarkCatalog",
+        "BenchmarkTargets",
+        .product(name: "PropertyInjector", package: "PropertyInjector"),
+        .product(name: "Swinject", package: "Swinject"),
+      ]
+    ),
     // Turns one run's JMH export into the markdown ratio table.
     .executableTarget(name: "BenchmarkReport", dependencies: ["BenchmarkCatalog"]),
   ],

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Benchmarks/InjectionBenchmarks/Targets.generated.swift.
+"""Writes Benchmarks/Sources/BenchmarkTargets/Targets.generated.swift.
 
 The benchmark target types (K = 1, 5, 20, 50 injectable properties, and a three-level class
 hierarchy) are plain Swift, but long and repetitive, so this script writes them. The output is
@@ -9,11 +9,23 @@ committed: nothing runs at build time. Run it again after changing it:
 
 Every target has K optional `injected...` properties, half class-typed (`ServiceA<i>?`, the
 extra one when K is odd) and half protocol-typed (`(any ServiceP<i>)?`), plus five ordinary
-stored properties. Each also gets, for the contenders:
-  - `registerServices(_:in: Injector)`: one PropertyInjector registration per property;
-  - `makeSwinjectContainer(scope:)`: the services in that object scope (`.container` by default), and the target
+stored properties. Each comes twice, with the same properties:
+  - with a hand-written key-path table (`Flat5`, `HierarchyLeaf`...): `injectableKeyPaths`
+    written out, which the injector writes through;
+  - with `@Injectable` (`InjectableFlat5`, `InjectableHierarchyLeaf`...): no table at all, the
+    macro writes it and the typed accessors.
+The hierarchy also comes a third time with its properties declared `final var`
+(`FinalHierarchy...`, key-path table only).
+
+Each target also gets, for the contenders:
+  - `registerServices(_:in: Injector)`: one PropertyInjector instance registration per property;
+  - `makeSwinjectContainer(scope:)`: the services in that object scope, and the target
     registered with an `initCompleted` that resolves every property;
-  - `fillByHand(_:)`: `if x == nil { x = service }` for every property, the physical limit.
+  - `fillByHand(_:)`: `if x == nil { x = service }` for every property, the physical limit;
+  - `fillByHandWithNewValues()`: the same with a new service object for every property.
+
+The types are `package`: the benchmarks and the instruction-count probe (two executables of
+this package) share them.
 """
 
 from pathlib import Path
@@ -28,11 +40,11 @@ CLASS_COUNT = max((k + 1) // 2 for k in FLAT_KS)
 PROTOCOL_COUNT = max(k // 2 for k in FLAT_KS)
 
 PLAIN = [
-    "var plain0 = 0",
-    'var plain1 = ""',
-    "var plain2 = 0.0",
-    "var plain3: [Int] = []",
-    "var plain4 = false",
+    "package var plain0 = 0",
+    'package var plain1 = ""',
+    "package var plain2 = 0.0",
+    "package var plain3: [Int] = []",
+    "package var plain4 = false",
 ]
 
 
@@ -54,6 +66,10 @@ def service_type(kind, i):
     return f"ServiceA{i}" if kind == "A" else f"(any ServiceP{i})"
 
 
+def new_value(kind, i):
+    return f"ServiceA{i}()" if kind == "A" else f"ImplP{i}()"
+
+
 def field(kind, i):
     return f"{kind.lower()}{i}"
 
@@ -69,18 +85,17 @@ def registrations(props):
     lines = []
     for kind, i in props:
         if kind == "A":
-            lines.append(f"    try injector.register(services.a{i})")
+            lines.append(f"    injector.register(services.a{i})")
         else:
-            lines.append(f"    try injector.register(services.p{i}, as: (any ServiceP{i}).self)")
+            lines.append(f"    injector.register(services.p{i}, as: (any ServiceP{i}).self)")
     return "\n".join(lines)
 
 
 def swinject_body(type_name, props):
     lines = ["    let container = Container()"]
     for kind, i in props:
-        impl = f"ServiceA{i}()" if kind == "A" else f"ImplP{i}()"
         lines.append(
-            f"    container.register({service_type(kind, i)}.self) {{ _ in {impl} }}.inObjectScope(scope)"
+            f"    container.register({service_type(kind, i)}.self) {{ _ in {new_value(kind, i)} }}.inObjectScope(scope)"
         )
     lines.append(f"    container.register({type_name}.self) {{ _ in {type_name}() }}")
     lines.append("      .initCompleted { resolver, target in")
@@ -97,23 +112,116 @@ def hand_fill(props):
     )
 
 
+def hand_fill_new(props):
+    return "\n".join(f"    if {prop_name(k, i)} == nil {{ {prop_name(k, i)} = {new_value(k, i)} }}" for k, i in props)
+
+
 def conformance(type_name, label, props):
     return f"""extension {type_name}: BenchmarkTarget {{
-  static var label: String {{ "{label}" }}
+  package static var label: String {{ "{label}" }}
 
-  static func registerServices(_ services: Services, in injector: Injector) throws {{
+  package static func registerServices(_ services: Services, in injector: Injector) {{
 {registrations(props)}
   }}
 
-  static func makeSwinjectContainer(scope: ObjectScope = .container) -> Container {{
+  package static func makeSwinjectContainer(scope: ObjectScope = .container) -> Container {{
 {swinject_body(type_name, props)}
   }}
 
-  func fillByHand(_ services: Services) {{
+  package func fillByHand(_ services: Services) {{
 {hand_fill(props)}
+  }}
+
+  package func fillByHandWithNewValues() {{
+{hand_fill_new(props)}
   }}
 }}
 """
+
+
+def flat_target(name, props, injectable):
+    body = []
+    if injectable:
+        body.append("/// No table: `@Injectable` writes it, with typed accessors.")
+        body.append(f"@Injectable package final class {name} {{")
+    else:
+        body.append(f"package final class {name}: InjectableSettable {{")
+    for kind, i in props:
+        body.append(f"  package var {prop_name(kind, i)}: {declared(kind, i)}")
+    for p in PLAIN:
+        body.append(f"  {p}")
+    body.append("")
+    body.append("  package init() {}")
+    if not injectable:
+        body.append("")
+        body.append("  package static var injectableKeyPaths: [String: AnyKeyPath] {")
+        body.append("    [")
+        body.append(table_entries(name, props, 6))
+        body.append("    ]")
+        body.append("  }")
+    body.append("}")
+    body.append("")
+    return body
+
+
+def table_hierarchy(prefix, keyword):
+    out = [f"// MARK: - {prefix}: Base -> Middle -> Leaf, key-path tables, properties declared `{keyword}`", ""]
+    out.append(f"package class {prefix}Base: InjectableSettable {{")
+    for kind, i in BASE_PROPS:
+        out.append(f"  package {keyword} {prop_name(kind, i)}: {declared(kind, i)}")
+    out.append("")
+    out.append("  package init() {}")
+    out.append("")
+    out.append("  package class var injectableKeyPaths: [String: AnyKeyPath] {")
+    out.append("    [")
+    out.append(table_entries(f"{prefix}Base", BASE_PROPS, 6))
+    out.append("    ]")
+    out.append("  }")
+    out.append("}")
+    out.append("")
+    out.append(f"package class {prefix}Middle: {prefix}Base {{")
+    for kind, i in MIDDLE_PROPS:
+        out.append(f"  package {keyword} {prop_name(kind, i)}: {declared(kind, i)}")
+    out.append("")
+    out.append("  package override class var injectableKeyPaths: [String: AnyKeyPath] {")
+    out.append("    super.injectableKeyPaths.merging([")
+    out.append(table_entries(f"{prefix}Middle", MIDDLE_PROPS, 6))
+    out.append("    ]) { $1 }")
+    out.append("  }")
+    out.append("}")
+    out.append("")
+    out.append("/// Adds no injectable property: its table is Middle's, inherited.")
+    out.append(f"package final class {prefix}Leaf: {prefix}Middle {{")
+    for p in PLAIN:
+        out.append(f"  {p}")
+    out.append("}")
+    out.append("")
+    return out
+
+
+def injectable_hierarchy(prefix):
+    out = [f"// MARK: - {prefix}: Base -> Middle -> Leaf, `@Injectable`, properties declared `var`", ""]
+    out.append("/// Non-final, as a view controller's base class is: its properties are plain `var`s.")
+    out.append(f"@Injectable package class {prefix}Base {{")
+    for kind, i in BASE_PROPS:
+        out.append(f"  package var {prop_name(kind, i)}: {declared(kind, i)}")
+    out.append("")
+    out.append("  package init() {}")
+    out.append("}")
+    out.append("")
+    out.append("/// Its own accessor list: the macro overrides the base class's with this class's properties.")
+    out.append(f"@Injectable package class {prefix}Middle: {prefix}Base {{")
+    for kind, i in MIDDLE_PROPS:
+        out.append(f"  package var {prop_name(kind, i)}: {declared(kind, i)}")
+    out.append("}")
+    out.append("")
+    out.append("/// Adds no injectable property: its accessor list is empty.")
+    out.append(f"@Injectable package final class {prefix}Leaf: {prefix}Middle {{")
+    for p in PLAIN:
+        out.append(f"  {p}")
+    out.append("}")
+    out.append("")
+    return out
 
 
 def main():
@@ -124,7 +232,9 @@ def main():
 // The types every contender fills: FlatK (K injectable optional properties, half class-typed,
 // half protocol-typed, plus five ordinary stored properties) and the three-level hierarchy
 // HierarchyBase (5 injectable) -> HierarchyMiddle (5 injectable) -> HierarchyLeaf (final,
-// no injectable property, the five ordinary ones).
+// no injectable property, the five ordinary ones). Each twice: with a hand-written key-path
+// table (FlatK, Hierarchy...), and with `@Injectable` (InjectableFlatK, InjectableHierarchy...).
+// The hierarchy a third time with `final var` properties and tables (FinalHierarchy...).
 
 import PropertyInjector
 import Swinject
@@ -133,82 +243,46 @@ import Swinject
 """
     )
     for i in range(CLASS_COUNT):
-        out.append(f"final class ServiceA{i}: Sendable {{}}")
+        out.append(f"package final class ServiceA{i}: Sendable {{ package init() {{}} }}")
     out.append("")
     for i in range(PROTOCOL_COUNT):
-        out.append(f"protocol ServiceP{i}: AnyObject, Sendable {{}}")
-        out.append(f"final class ImplP{i}: ServiceP{i} {{}}")
+        out.append(f"package protocol ServiceP{i}: AnyObject, Sendable {{}}")
+        out.append(f"package final class ImplP{i}: ServiceP{i} {{ package init() {{}} }}")
     out.append("")
     out.append("/// One instance of every service, shared by PropertyInjector and the hand-written fills.")
-    out.append("final class Services: Sendable {")
+    out.append("package final class Services: Sendable {")
     for i in range(CLASS_COUNT):
-        out.append(f"  let a{i} = ServiceA{i}()")
+        out.append(f"  package let a{i} = ServiceA{i}()")
     for i in range(PROTOCOL_COUNT):
-        out.append(f"  let p{i}: any ServiceP{i} = ImplP{i}()")
+        out.append(f"  package let p{i}: any ServiceP{i} = ImplP{i}()")
+    out.append("")
+    out.append("  package init() {}")
     out.append("}")
     out.append("")
     out.append("// MARK: - Flat targets")
     out.append("")
 
     for k in FLAT_KS:
-        name = f"Flat{k}"
         props = flat_props(k)
-        body = [f"final class {name}: InjectableSettable {{"]
-        for kind, i in props:
-            body.append(f"  var {prop_name(kind, i)}: {declared(kind, i)}")
-        for p in PLAIN:
-            body.append(f"  {p}")
-        body.append("")
-        body.append("  static var injectableKeyPaths: [String: AnyKeyPath] {")
-        body.append("    [")
-        body.append(table_entries(name, props, 6))
-        body.append("    ]")
-        body.append("  }")
-        body.append("}")
-        body.append("")
-        body.append(conformance(name, f"K={k}", props))
-        out.extend(body)
+        for name, injectable in [(f"Flat{k}", False), (f"InjectableFlat{k}", True)]:
+            out.extend(flat_target(name, props, injectable))
+            out.append(conformance(name, f"K={k}", props))
 
-    # The hierarchy twice: with plain `var`s (overridable, so their key paths go through
-    # accessors), and with `final var`s (stored, so the injector can prove direct writes).
-    for prefix, label, keyword in [("Hierarchy", "hierarchy", "var"), ("FinalHierarchy", "hierarchy (final var)", "final var")]:
-        out.append(f"// MARK: - {prefix}: Base -> Middle -> Leaf, properties declared `{keyword}`")
-        out.append("")
-        out.append(f"class {prefix}Base: InjectableSettable {{")
-        for kind, i in BASE_PROPS:
-            out.append(f"  {keyword} {prop_name(kind, i)}: {declared(kind, i)}")
-        out.append("")
-        out.append("  class var injectableKeyPaths: [String: AnyKeyPath] {")
-        out.append("    [")
-        out.append(table_entries(f"{prefix}Base", BASE_PROPS, 6))
-        out.append("    ]")
-        out.append("  }")
-        out.append("}")
-        out.append("")
-        out.append(f"class {prefix}Middle: {prefix}Base {{")
-        for kind, i in MIDDLE_PROPS:
-            out.append(f"  {keyword} {prop_name(kind, i)}: {declared(kind, i)}")
-        out.append("")
-        out.append("  override class var injectableKeyPaths: [String: AnyKeyPath] {")
-        out.append("    super.injectableKeyPaths.merging([")
-        out.append(table_entries(f"{prefix}Middle", MIDDLE_PROPS, 6))
-        out.append("    ]) { $1 }")
-        out.append("  }")
-        out.append("}")
-        out.append("")
-        out.append("/// Adds no injectable property: its table is Middle's, inherited.")
-        out.append(f"final class {prefix}Leaf: {prefix}Middle {{")
-        for p in PLAIN:
-            out.append(f"  {p}")
-        out.append("}")
-        out.append("")
-        out.append(conformance(f"{prefix}Leaf", label, BASE_PROPS + MIDDLE_PROPS).rstrip("\n"))
-        out.append("")
+    hierarchy = BASE_PROPS + MIDDLE_PROPS
+    out.extend(table_hierarchy("Hierarchy", "var"))
+    out.append(conformance("HierarchyLeaf", "hierarchy", hierarchy))
+    out.extend(injectable_hierarchy("InjectableHierarchy"))
+    out.append(conformance("InjectableHierarchyLeaf", "hierarchy", hierarchy))
+    # `final var`: a stored property's key path is a stored component; a plain `var` of a
+    # non-final class is overridable, so its key path goes through the accessors.
+    out.extend(table_hierarchy("FinalHierarchy", "final var"))
+    out.append(conformance("FinalHierarchyLeaf", "hierarchy (final var)", hierarchy))
     while out and out[-1] == "":
         out.pop()
 
-    path = Path(__file__).resolve().parent.parent / "Benchmarks" / "InjectionBenchmarks" / "Targets.generated.swift"
-    path.write_text("\n".join(out) + "\n")
+    path = Path(__file__).resolve().parent.parent / "Sources" / "BenchmarkTargets" / "Targets.generated.swift"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(out).rstrip("\n") + "\n")
     print(f"wrote {path}")
 
 

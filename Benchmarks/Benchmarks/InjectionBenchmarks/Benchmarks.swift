@@ -1,5 +1,5 @@
-// PropertyInjector against hand-written code and Swinject. See ../../README.md for what each
-// benchmark measures and how to run them.
+// PropertyInjector (@Injectable and key-path tables) against hand-written code and Swinject.
+// See ../../README.md for what each benchmark measures and how to run them.
 //
 // Every benchmark does the same work per object: create one fresh target object and fill it.
 // One measured iteration fills `Scenario.objectsPerThread` objects (per thread), which is also
@@ -7,6 +7,7 @@
 
 import Benchmark
 import BenchmarkCatalog
+import BenchmarkTargets
 import Foundation
 
 /// `BENCHMARK_SHORT=1` (any value but empty or `0`) runs every benchmark a few iterations only,
@@ -58,28 +59,37 @@ let benchmarks: @Sendable () -> Void = {
 private func registerBenchmarks() throws {
   let registrar = Registrar()
 
-  // 1. Scan cost: a new injector's first injection of a type, beside its registrations alone
-  //    and a bare Mirror walk of the same type.
-  try registerFirstInjection(Flat5.self, registrar)
-  try registerFirstInjection(Flat50.self, registrar)
-  try registerFirstInjection(HierarchyLeaf.self, registrar)
-  registerFirstInjectionWithLargeRegistry(registrar)
+  // 1. Scan cost: a new injector's first injection of a type, for both write paths, beside
+  //    its registrations alone and a bare Mirror walk of the same type.
+  try registerFirstInjection(Flat5.self, InjectableFlat5.self, registrar)
+  try registerFirstInjection(Flat50.self, InjectableFlat50.self, registrar)
+  try registerFirstInjection(HierarchyLeaf.self, InjectableHierarchyLeaf.self, registrar)
+  try registerFirstInjectionWithLargeRegistry(registrar)
 
-  // 2-4. Cached injection against hand-written code and Swinject, for every K and the hierarchy.
-  try registerCachedInjection(Flat1.self, registrar)
-  try registerCachedInjection(Flat5.self, registrar)
-  try registerCachedInjection(Flat20.self, registrar)
-  try registerCachedInjection(Flat50.self, registrar)
-  try registerCachedInjection(HierarchyLeaf.self, registrar)
-  try registerCachedInjection(FinalHierarchyLeaf.self, registrar)
+  // 2. Cached injection, @Injectable and key-path tables, against hand-written code and
+  //    Swinject, for every K and the hierarchy; the `final var` hierarchy for tables only.
+  try registerCachedInjection(Flat1.self, InjectableFlat1.self, registrar)
+  try registerCachedInjection(Flat5.self, InjectableFlat5.self, registrar)
+  try registerCachedInjection(Flat20.self, InjectableFlat20.self, registrar)
+  try registerCachedInjection(Flat50.self, InjectableFlat50.self, registrar)
+  try registerCachedInjection(HierarchyLeaf.self, InjectableHierarchyLeaf.self, registrar)
+  try registerCachedFinalVarHierarchy(registrar)
 
-  // 5. Registry size.
-  try registerRegistrySize(Catalog.smallRegistry, registrar)
-  try registerRegistrySize(Catalog.largeRegistry, registrar)
-
-  // 6. Two threads injecting at once; factories and lazy singletons.
+  // 3. Two threads injecting at once.
   try registerTwoThreads(registrar)
-  try registerLifecycles(registrar)
+
+  // 4. Lazy singletons and transient factories; each lifecycle with 10 and 1,000 other
+  //    registrations.
+  try registerLifecycle(.singletons, otherRegistrations: nil, registrar)
+  try registerLifecycle(.factories, otherRegistrations: nil, registrar)
+  for lifecycle in Lifecycle.allCases {
+    for count in Catalog.registryCounts {
+      try registerLifecycle(lifecycle, otherRegistrations: count, registrar)
+    }
+  }
+
+  // 5. `resolve`.
+  try registerResolution(registrar)
 
   registrar.checkComplete()
 }

@@ -157,63 +157,113 @@ func table(_ header: [String], _ rows: [[String]]) -> String {
   return lines.joined(separator: "\n")
 }
 
+/// A row's per-run lookups: the number `contender` measured in `run` for `scenario`.
+func nanoseconds(_ run: [String: Measurement], _ scenario: Scenario, _ contender: Contender) -> Double? {
+  run[scenario.name(contender)]?.nanoseconds
+}
+
+/// First injection minus registrations only, in one run: what the first `inject` costs.
+func scan(_ run: [String: Measurement], _ scenario: Scenario, _ contender: Contender) -> Double? {
+  guard let first = nanoseconds(run, scenario, contender),
+    let registrations = nanoseconds(run, scenario, .registrationsOnly)
+  else { return nil }
+  return first - registrations
+}
+
 func scanTable(_ results: [String: Measurement], _ runs: [[String: Measurement]]) -> String {
   let rows: [[String]] = Catalog.scenarios.filter { $0.group == .scan }.map { scenario in
-    let first = results[scenario.name(.propertyInjector)]
-    let registrations = results[scenario.name(.registrationsOnly)]
-    let mirror = scenario.contenders.contains(.mirror) ? results[scenario.name(.mirror)] : nil
-    let scan = first.flatMap { first in registrations.map { first.nanoseconds - $0.nanoseconds } }
-    let scanInRun = { (run: [String: Measurement]) -> Double? in
-      guard let first = run[scenario.name(.propertyInjector)],
-        let registrations = run[scenario.name(.registrationsOnly)]
-      else { return nil }
-      return first.nanoseconds - registrations.nanoseconds
-    }
-    let scanMallocs = first?.mallocs.flatMap { first in registrations?.mallocs.map { first - $0 } }
-    return [
-      scenario.title,
-      nanoseconds(first?.nanoseconds),
-      nanoseconds(registrations?.nanoseconds),
-      nanoseconds(scan),
-      nanoseconds(mirror?.nanoseconds),
+    let hasMirror = scenario.contenders.contains(.mirror)
+    let paths: [Contender] = [.injectable, .keyPathTable]
+    let firsts = paths.map { nanoseconds(results[scenario.name($0)]?.nanoseconds) }
+    let scans = paths.map { nanoseconds(scan(results, scenario, $0)) }
+    let ratios = paths.map { path in
       ratio(
-        scenario.contenders.contains(.mirror)
-          ? ratioAcrossRuns(runs, scanInRun) { $0[scenario.name(.mirror)]?.nanoseconds } : nil),
-      [first?.mallocs, registrations?.mallocs, scanMallocs, mirror?.mallocs].map(count).joined(separator: " / "),
-    ]
+        hasMirror ? ratioAcrossRuns(runs, { scan($0, scenario, path) }) { nanoseconds($0, scenario, .mirror) } : nil)
+    }
+    let mallocs = [Contender.injectable, .keyPathTable, .registrationsOnly, .mirror].map { contender in
+      scenario.contenders.contains(contender) ? count(results[scenario.name(contender)]?.mallocs) : "–"
+    }
+    return [scenario.title] + firsts + [nanoseconds(results[scenario.name(.registrationsOnly)]?.nanoseconds)] + scans
+      + [nanoseconds(hasMirror ? results[scenario.name(.mirror)]?.nanoseconds : nil)] + ratios
+      + [mallocs.joined(separator: " / ")]
   }
   return table(
     [
-      "benchmark", "first injection ns", "registrations only ns", "scan + plan + fill ns", "bare Mirror walk ns",
-      "scan ÷ Mirror", "mallocs: first / registrations / scan / Mirror",
+      "benchmark", "first injection @Injectable ns", "first injection table ns", "registrations only ns",
+      "scan + plan + fill @Injectable ns", "scan + plan + fill table ns", "bare Mirror walk ns",
+      "@Injectable scan ÷ Mirror", "table scan ÷ Mirror",
+      "mallocs: @Injectable / table / registrations / Mirror",
     ], rows)
 }
 
-func injectionTable(_ results: [String: Measurement], _ runs: [[String: Measurement]]) -> String {
-  let rows: [[String]] = Catalog.scenarios.filter { $0.group == .injection }.map { scenario in
-    let ours = results[scenario.name(.propertyInjector)]
-    let hand = results[scenario.name(.handWritten)]
-    let swinject = results[scenario.name(.swinject)]
-    return [
-      scenario.threads > 1 ? scenario.title + " ¹" : scenario.title,
-      nanoseconds(ours?.nanoseconds),
-      nanoseconds(hand?.nanoseconds),
-      nanoseconds(swinject?.nanoseconds),
-      ratio(
-        ratioAcrossRuns(runs, { $0[scenario.name(.propertyInjector)]?.nanoseconds }) {
-          $0[scenario.name(.handWritten)]?.nanoseconds
-        }),
-      ratio(
-        ratioAcrossRuns(runs, { $0[scenario.name(.swinject)]?.nanoseconds }) {
-          $0[scenario.name(.propertyInjector)]?.nanoseconds
-        }),
-      [ours?.mallocs, hand?.mallocs, swinject?.mallocs].map(count).joined(separator: " / "),
+/// The rows of `group`: per contender, ns per object, the ratios to hand-written code and
+/// Swinject's to @Injectable's, and mallocs per object.
+func injectionTable(_ group: Group, _ results: [String: Measurement], _ runs: [[String: Measurement]]) -> String {
+  let columns = Catalog.injectionContenders
+  let rows: [[String]] = Catalog.scenarios.filter { $0.group == group }.map { scenario in
+    let listed = { (contender: Contender) in scenario.contenders.contains(contender) }
+    let times = columns.map { listed($0) ? nanoseconds(results[scenario.name($0)]?.nanoseconds) : "–" }
+    let withinRuns = { (top: Contender, bottom: Contender) -> String in
+      guard listed(top), listed(bottom) else { return "–" }
+      return ratio(ratioAcrossRuns(runs, { nanoseconds($0, scenario, top) }) { nanoseconds($0, scenario, bottom) })
+    }
+    let mallocs = columns.map { listed($0) ? count(results[scenario.name($0)]?.mallocs) : "–" }
+    return [scenario.threads > 1 ? scenario.title + " ¹" : scenario.title] + times + [
+      withinRuns(.injectable, .handWritten), withinRuns(.keyPathTable, .handWritten),
+      withinRuns(.swinject, .injectable), mallocs.joined(separator: " / "),
     ]
   }
   return table(
+    ["benchmark"] + columns.map { "\($0.rawValue) ns" } + [
+      "@Injectable ×hand", "table ×hand", "Swinject ÷ @Injectable",
+      "mallocs per object (@Injectable / table / hand / Swinject)",
+    ], rows)
+}
+
+/// Per lifecycle and contender: ns per object with the smallest and the largest registry, and
+/// their ratio (the median of the within-run ratios).
+func registryFlatnessTable(_ results: [String: Measurement], _ runs: [[String: Measurement]]) -> String {
+  guard let small = Catalog.registryCounts.first, let large = Catalog.registryCounts.last else { return "" }
+  var rows: [[String]] = []
+  for lifecycle in Lifecycle.allCases {
+    let smallScenario = Catalog.registry(lifecycle, small)
+    let largeScenario = Catalog.registry(lifecycle, large)
+    for contender in [Contender.injectable, .keyPathTable, .swinject] {
+      let smallResult = results[smallScenario.name(contender)]
+      let largeResult = results[largeScenario.name(contender)]
+      rows.append([
+        lifecycle.rawValue, contender.rawValue, nanoseconds(smallResult?.nanoseconds),
+        nanoseconds(largeResult?.nanoseconds),
+        ratio(
+          ratioAcrossRuns(runs, { nanoseconds($0, largeScenario, contender) }) {
+            nanoseconds($0, smallScenario, contender)
+          }),
+        [smallResult?.mallocs, largeResult?.mallocs].map(count).joined(separator: " / "),
+      ])
+    }
+  }
+  return table(
     [
-      "benchmark", "PropertyInjector ns", "hand-written ns", "Swinject ns", "×hand", "Swinject/ours",
-      "mallocs per object (ours / hand / Swinject)",
+      "services from", "contender", "\(small) others ns", "\(large) others ns", "\(large) ÷ \(small)",
+      "mallocs per object (\(small) / \(large))",
+    ], rows)
+}
+
+func resolutionTable(_ results: [String: Measurement], _ runs: [[String: Measurement]]) -> String {
+  let columns: [Contender] = [.propertyInjector, .handWritten, .swinject]
+  let rows: [[String]] = Catalog.scenarios.filter { $0.group == .resolution }.map { scenario in
+    let times = columns.map { nanoseconds(results[scenario.name($0)]?.nanoseconds) }
+    let ratios = [(Contender.propertyInjector, Contender.handWritten), (.swinject, .propertyInjector)].map {
+      top, bottom in
+      ratio(ratioAcrossRuns(runs, { nanoseconds($0, scenario, top) }) { nanoseconds($0, scenario, bottom) })
+    }
+    let mallocs = columns.map { count(results[scenario.name($0)]?.mallocs) }
+    return [scenario.title] + times + ratios + [mallocs.joined(separator: " / ")]
+  }
+  return table(
+    [
+      "benchmark", "PropertyInjector ns", "hand-written ns", "Swinject ns", "×hand", "Swinject ÷ ours",
+      "mallocs per call (ours / hand / Swinject)",
     ], rows)
 }
 
@@ -246,7 +296,9 @@ do {
 
     \(source), per object. Each iteration of \
     the injection benchmarks fills \(single) fresh objects (per thread); each iteration of the \
-    first-injection benchmarks makes a new `Injector`, registers the services and fills one.
+    first-injection benchmarks makes a new `Injector`, registers the services and fills one. \
+    @Injectable: the class is marked `@Injectable` (typed accessors written by the macro); \
+    table: the same class with a hand-written `injectableKeyPaths` table (key-path writes).
 
     ### \(Group.scan.rawValue)
 
@@ -257,16 +309,26 @@ do {
 
     ### \(Group.injection.rawValue)
 
-    \(injectionTable(results, runs))
+    \(injectionTable(.injection, results, runs))
 
-    ×hand is PropertyInjector ÷ hand-written; Swinject/ours is Swinject ÷ PropertyInjector; with \
-    several runs, each ratio (here and in scan ÷ Mirror) is the median of the ratios within each \
-    run, so drift between runs does not enter it. \
-    Mallocs include the object itself (1 per object).
+    ×hand is PropertyInjector ÷ hand-written; Swinject ÷ @Injectable is how many times slower \
+    Swinject is. With several runs, each ratio (here and in every table) is the median of the \
+    ratios within each run, so drift between runs does not enter it. Mallocs include the object \
+    itself (1 per object) and, from factories, the values they make (5 per object).
 
     ¹ Two threads fill objects at once, each \(Catalog.twoThreads.objectsPerThread) per iteration: \
     ns is wall time per object per thread (equal to the single-thread row under perfect \
     scaling); mallocs are per object.
+
+    ### \(Group.registry.rawValue)
+
+    \(injectionTable(.registry, results, runs))
+
+    \(registryFlatnessTable(results, runs))
+
+    ### \(Group.resolution.rawValue)
+
+    \(resolutionTable(results, runs))
     """)
 
   let missing = Catalog.scenarios.flatMap { scenario in scenario.contenders.map(scenario.name) }
