@@ -11,6 +11,7 @@ extension Injector {
   /// Registering an optional is a mistake: a property is filled only when nil, so an optional
   /// value could fill it with nothing. Kept as a configuration problem
   /// (``InjectionError/Code/optionalRegistration``).
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message: "An optional can never fill a property: unwrap it first, `if let value { injector.register(value) }`"
@@ -26,6 +27,7 @@ extension Injector {
   }
 
   /// Registering an optional is a mistake, unchecked or not.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message:
@@ -42,6 +44,7 @@ extension Injector {
   }
 
   /// Registering an optional under a name is a mistake.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message:
@@ -53,6 +56,7 @@ extension Injector {
 
   /// Registering a type without a factory registers the metatype: a factory was forgotten. To
   /// register a metatype on purpose, say so: `register(Cache.self, as: Cache.Type.self)`.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message:
@@ -69,6 +73,7 @@ extension Injector {
 
   /// A factory of an optional type is a mistake: it could fill a property with nothing. Kept as
   /// a configuration problem.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message:
@@ -87,6 +92,7 @@ extension Injector {
   }
 
   /// Resolving an optional type never succeeds: optionals are never registered.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message: "Optionals are never registered: resolve the unwrapped type, `try injector.resolve(Cache.self)`"

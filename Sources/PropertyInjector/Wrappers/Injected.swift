@@ -80,6 +80,7 @@ extension Optional: _OptionalInjectedValue {}
 extension Injected where Value: _OptionalInjectedValue {
   /// `@Injected` values are never optional: a nil would look like a value that resolved to
   /// nothing. An optional `Value` always fails to resolve.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message:
@@ -91,6 +92,7 @@ extension Injected where Value: _OptionalInjectedValue {
   }
 
   /// `@Injected` values are never optional.
+  @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message:
