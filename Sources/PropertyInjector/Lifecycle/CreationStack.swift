@@ -36,8 +36,8 @@ final class CreationStack {
   var objectsInCallback: [ObjectIdentifier] { unsafe storedObjectsInCallback }
   /// Whether no creation is in progress: the call running is the user's own.
   var isOutermost: Bool { unsafe storedFrames.isEmpty }
-  /// The lowest usable address of this thread's stack, when the platform tells it.
-  private let stackLimit: UInt? = currentThreadStackLimit()
+  /// This thread's stack, when the platform tells it.
+  private let stackBounds: Range<UInt>? = currentThreadStackBounds()
 
   /// The current thread's stack.
   static var current: CreationStack { stacks.value }
@@ -60,7 +60,9 @@ final class CreationStack {
     if frames.count >= Self.maximumDepth {
       throw .tooDeep(path: path + [site.label], at: site, stackExhausted: false)
     }
-    if let stackLimit, currentStackAddress() < stackLimit + Self.stackReserve {
+    if let stackBounds, let address = currentStackAddress(within: stackBounds),
+      address < stackBounds.lowerBound + Self.stackReserve
+    {
       throw .tooDeep(path: path + [site.label], at: site, stackExhausted: true)
     }
     unsafe storedFrames.append(Frame(key: key, site: site))

@@ -142,12 +142,13 @@ func monotonicSeconds() -> Double {
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-/// The lowest address of the current thread's stack (stacks grow down on every platform the
-/// library supports), or nil when the platform does not say.
-func currentThreadStackLimit() -> UInt? {
+/// The addresses of the current thread's stack, lowest first (stacks grow down on every
+/// platform the library supports, so the lowest is where it runs out), or nil when the platform
+/// does not say.
+func currentThreadStackBounds() -> Range<UInt>? {
   #if canImport(Darwin)
     let top = UInt(bitPattern: unsafe pthread_get_stackaddr_np(pthread_self()))
-    return top - UInt(pthread_get_stacksize_np(pthread_self()))
+    return (top - UInt(pthread_get_stacksize_np(pthread_self())))..<top
   #elseif os(Linux)
     // `pthread_getattr_np` is a GNU extension the Glibc module does not export; look it up.
     typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
@@ -161,17 +162,57 @@ func currentThreadStackLimit() -> UInt? {
     guard unsafe pthread_attr_getstack(&attributes, &address, &size) == 0, let address = unsafe address else {
       return nil
     }
-    return UInt(bitPattern: address)
+    let low = UInt(bitPattern: address)
+    return low..<(low + UInt(size))
   #else
     return nil
   #endif
 }
 
-/// An address inside the caller's stack frame: how deep the current thread's stack is.
+/// An address inside the caller's stack frame on the thread's stack: how deep the stack is.
+///
+/// Under the address sanitizer, a local whose address is taken may live in the sanitizer's
+/// "fake stack" on the heap; its frame on the real stack is then asked of the sanitizer. Nil
+/// when neither tells.
 @inline(never)
-func currentStackAddress() -> UInt {
+func currentStackAddress(within bounds: Range<UInt>) -> UInt? {
   var marker: UInt8 = 0
-  return unsafe withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+  let address = unsafe withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+  if bounds.contains(address) { return address }
+  return AddressSanitizer.realFrame(of: address).flatMap { bounds.contains($0) ? $0 : nil }
+}
+
+/// The address sanitizer's fake-stack API, when the process runs under it: found at run time,
+/// so that the library links no sanitizer.
+private enum AddressSanitizer {
+  typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
+  typealias AddressIsInFakeStack =
+    @convention(c) (
+      UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+      UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) -> UnsafeMutableRawPointer?
+
+  /// `__asan_get_current_fake_stack` and `__asan_addr_is_in_fake_stack`, looked up once.
+  static let functions: (CurrentFakeStack, AddressIsInFakeStack)? = {
+    #if canImport(Darwin)
+      let everywhere = unsafe UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+      let everywhere = unsafe UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+    #endif
+    guard let current = unsafe dlsym(everywhere, "__asan_get_current_fake_stack"),
+      let lookup = unsafe dlsym(everywhere, "__asan_addr_is_in_fake_stack")
+    else { return nil }
+    return unsafe (
+      unsafeBitCast(current, to: CurrentFakeStack.self), unsafeBitCast(lookup, to: AddressIsInFakeStack.self)
+    )
+  }()
+
+  /// The address on the real stack of the fake frame that holds `address`, if one does.
+  static func realFrame(of address: UInt) -> UInt? {
+    guard let (current, lookup) = unsafe functions, let fakeStack = unsafe current() else { return nil }
+    let frame = unsafe lookup(fakeStack, UnsafeMutableRawPointer(bitPattern: address), nil, nil)
+    return unsafe frame.map { UInt(bitPattern: $0) }
+  }
 }
 
 /// A per-thread reference to a `Value`, made on a thread's first use and released when the
