@@ -183,7 +183,9 @@ public struct InjectableAccessor {
   }
 
   /// Marks a list as naming every stored property `Root` declares (what `@Injectable` writes):
-  /// the injector then builds the class's shape from the list, without reflecting it.
+  /// the injector then builds the class's shape from the list, without reflecting it. Debug
+  /// builds reflect the class anyway, and report a candidate the list lacks
+  /// (``InjectionError/Code/missingFromTable``); release builds trust the list.
   ///
   /// - Parameter root: The class.
   /// - Returns: The entry.

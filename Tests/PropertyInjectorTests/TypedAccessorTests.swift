@@ -110,6 +110,24 @@ private final class TypedLeaf: KeyPathBase, InjectableAccessors {
   }
 }
 
+/// A hand-written list that says it names every stored property, and misses one.
+private final class ClaimsComplete: InjectableSettable, InjectableAccessors {
+  var injectedLogger: (any Logger)?
+  var injectedCache: Cache?
+  var title = "Feed"
+
+  static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+  static var injectableAccessors: [InjectableAccessor] {
+    [
+      .complete(ClaimsComplete.self),
+      .fixed("title", of: ClaimsComplete.self, type: String.self),
+      InjectableAccessor(
+        "injectedLogger", of: ClaimsComplete.self, as: (any Logger).self,
+        isNil: { $0.injectedLogger == nil }, write: { $0.injectedLogger = $1 }, clear: { $0.injectedLogger = nil }),
+    ]
+  }
+}
+
 @Suite("Typed accessors and fillers", .serialized)
 struct TypedAccessorTests {
   init() { FilledScreen.fillerRefuses = false }
@@ -180,4 +198,20 @@ struct TypedAccessorTests {
     #expect(other.injectedCache === cache)
     #expect(other.injectedDelegate === kept)
   }
+
+  #if DEBUG
+    @Test("A list that says it is complete but misses a candidate is an error in debug builds, naming it")
+    func incompleteListIsAnError() {
+      let injector = Injector()
+      injector.register(ConsoleLogger(), as: (any Logger).self)
+      injector.register(Cache())
+      let screen = ClaimsComplete()
+      let error = injectionError { try injector.inject(screen) }
+      #expect(error.map(codes) == [.missingFromTable])
+      #expect(error?.problems.first?.property == "injectedCache")
+      #expect(error?.problems.first?.fix.contains(".complete(ClaimsComplete.self)") == true)
+      #expect(screen.injectedLogger == nil, "nothing is written")
+      #expect(throws: InjectionError.self) { try injector.validate(ClaimsComplete()) }
+    }
+  #endif
 }

@@ -88,6 +88,20 @@ extension InjectionError.Problem {
         + "or inject an object without one and pass it the values.")
   }
 
+  /// A stored property that a class's `@Injectable` list (or a hand-written one that says it is
+  /// complete) does not name: found only in debug builds, by reflecting the class anyway.
+  static func undescribedProperty(_ name: String, owner: AnyClass) -> Self {
+    let typeName = readableName(of: owner)
+    return Self(
+      code: .missingFromTable, typeName: typeName, property: name,
+      summary: "\(typeName)'s injectableAccessors says it names every stored property of the class, but '\(name)' is "
+        + "not in it: a property another macro added (@Injectable sees only what is written in the class), or a "
+        + "hand-written list that missed it. Found by a debug build; a release build never reflects the class, and "
+        + "would never fill it.",
+      fix: "Declare '\(name)' in the class itself, where @Injectable sees it; in a hand-written list, add its "
+        + "accessor (or .fixed(\"\(name)\", of: \(typeName).self)), or remove .complete(\(typeName).self).")
+  }
+
   /// An entry whose key names no stored property.
   static func staleTableEntry(_ key: String, in typeName: String, suggestion: String?) -> Self {
     Self(

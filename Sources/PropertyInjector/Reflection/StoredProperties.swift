@@ -62,9 +62,14 @@ struct StoredProperties {
   let properties: [Property]
   /// Whether the object's `customMirror` replaced its stored properties.
   let hasCustomMirror: Bool
+  /// Properties that a class's description lacks, found in debug builds only.
+  let undescribed: [Property]
 
   /// Reflects `object`, taking the stored properties of each class that `described` describes
   /// (given the class and its level) from that description.
+  ///
+  /// In debug builds, a described class is reflected too, and a property its description lacks
+  /// is reported in ``undescribed``: in a release build it would be invisible.
   init(of object: AnyObject, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
@@ -79,6 +84,7 @@ struct StoredProperties {
       hasCustomMirror = false
       classChain = chain
       properties = levels.reversed().flatMap { $0 }
+      undescribed = Self.checkingDescriptions(of: object, levels)
       return
     }
     // Only a hierarchy that describes itself entirely can be known without `Mirror`.
@@ -86,6 +92,7 @@ struct StoredProperties {
       hasCustomMirror = true
       classChain = chain.isEmpty ? [Swift.type(of: object)] : chain
       properties = levels.reversed().flatMap { $0 }
+      undescribed = []
       return
     }
     hasCustomMirror = false
@@ -94,48 +101,73 @@ struct StoredProperties {
     while let current = mirror, let type = current.subjectType as? AnyClass {
       let level = chain.count
       chain.append(type)
-      if let properties = described(type, level) {
-        levels.append(properties)
-        mirror = current.superclassMirror
-        continue
-      }
-      var properties: [Property] = []
-      var isObservable = false
-      for child in current.children {
-        guard let label = child.label else { continue }
-        if label == Self.observationRegistrar {
-          isObservable = true
-          continue
-        }
-        let reflected = Swift.type(of: child.value)
-        let isOptional = reflected is any OptionalProtocol.Type
-        var name = label
-        var isLazy = false
-        if label.hasPrefix(Self.lazyStoragePrefix) {
-          name = String(label.dropFirst(Self.lazyStoragePrefix.count))
-          isLazy = true
-        }
-        properties.append(
-          Property(
-            name: name, reflectedType: reflected, level: level, isLazy: isLazy, isObservationStorage: false,
-            isOptional: isOptional, declaredType: isOptional ? reflected : nil, value: child.value,
-            isDescribed: false))
-      }
-      // `@Observable` storage is `_name`, optional when the property is; the registrar comes last.
-      if isObservable {
-        properties = properties.map { property in
-          guard property.name.hasPrefix("_"), property.isOptional else { return property }
-          return Property(
-            name: String(property.name.dropFirst()), reflectedType: property.reflectedType, level: level,
-            isLazy: false, isObservationStorage: true, isOptional: true, declaredType: property.declaredType,
-            value: property.value, isDescribed: false)
-        }
-      }
-      levels.append(properties)
+      levels.append(described(type, level) ?? Self.properties(of: current, level: level))
       mirror = current.superclassMirror
     }
+    undescribed = Self.checkingDescriptions(of: object, levels)
     if chain.isEmpty { chain = [Swift.type(of: object)] }
     classChain = chain
     properties = levels.reversed().flatMap { $0 }
+  }
+
+  /// The stored properties of the class `mirror` reflects, its own only, as the injector sees
+  /// them: `lazy` and `@Observable` storage under the names of their properties.
+  private static func properties(of mirror: Mirror, level: Int) -> [Property] {
+    var properties: [Property] = []
+    var isObservable = false
+    for child in mirror.children {
+      guard let label = child.label else { continue }
+      if label == Self.observationRegistrar {
+        isObservable = true
+        continue
+      }
+      let reflected = Swift.type(of: child.value)
+      let isOptional = reflected is any OptionalProtocol.Type
+      var name = label
+      var isLazy = false
+      if label.hasPrefix(Self.lazyStoragePrefix) {
+        name = String(label.dropFirst(Self.lazyStoragePrefix.count))
+        isLazy = true
+      }
+      properties.append(
+        Property(
+          name: name, reflectedType: reflected, level: level, isLazy: isLazy, isObservationStorage: false,
+          isOptional: isOptional, declaredType: isOptional ? reflected : nil, value: child.value,
+          isDescribed: false))
+    }
+    // `@Observable` storage is `_name`, optional when the property is; the registrar comes last.
+    guard isObservable else { return properties }
+    return properties.map { property in
+      guard property.name.hasPrefix("_"), property.isOptional else { return property }
+      return Property(
+        name: String(property.name.dropFirst()), reflectedType: property.reflectedType, level: level,
+        isLazy: false, isObservationStorage: true, isOptional: true, declaredType: property.declaredType,
+        value: property.value, isDescribed: false)
+    }
+  }
+
+  /// In debug builds, the properties that could be candidates (optional, or named `injected…`)
+  /// which `Mirror` finds at a described level of `levels` (most derived first) but the
+  /// description lacks: a property another macro added, or a hand-written list that missed one.
+  /// Always empty in release builds, which trust the descriptions and never reflect them.
+  private static func checkingDescriptions(of object: AnyObject, _ levels: [[Property]]) -> [Property] {
+    #if DEBUG
+      // A custom mirror lists what it likes: only a description can say what is stored.
+      guard !(object is any CustomReflectable) else { return [] }
+      var missing: [Property] = []
+      var mirror: Mirror? = Mirror(reflecting: object)
+      for level in levels.indices {
+        guard let current = mirror else { break }
+        mirror = current.superclassMirror
+        guard levels[level].first?.isDescribed ?? true else { continue }
+        let described = Set(levels[level].map(\.name))
+        missing += properties(of: current, level: level).filter {
+          ($0.isOptional || $0.name.hasPrefix("injected")) && !described.contains($0.name)
+        }
+      }
+      return missing
+    #else
+      return []
+    #endif
   }
 }

@@ -88,7 +88,10 @@ final class TypeShape: @unchecked Sendable {
     builder.readTables(lists)
     builder.openEntries(sample: object)
     properties = builder.properties()
-    problems = builder.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
+    problems =
+      (builder.problems
+      + reflected.undescribed.map { .undescribedProperty($0.name, owner: reflected.classChain[$0.level]) })
+      .sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
   }
 }
 
