@@ -1,4 +1,5 @@
 #if Macros
+  import Dispatch
   import Observation
   import OtherModuleFixtures
   import Testing
@@ -263,6 +264,45 @@
       #expect(error?.problems.map(\.code) == [.notRetained, .notRetained])
       #expect(made.value == 0, "declared weak or unowned: known before anything is made")
       #expect(injectionError { try injector.validate(Ownerships()) }?.problems.count == 2)
+    }
+  }
+
+  @Suite("@Injectable classes under contention")
+  struct InjectableContentionTests {
+    @Test("Threads inject a 3-level hierarchy while another replaces a registration: every object is whole")
+    func injectWhileRegistrationsChange() {
+      let injector = Injector()
+      let logger = ConsoleLogger()
+      let delegate = Delegate()
+      let caches = (0..<8).map { _ in Cache() }
+      injector.register(logger, as: (any Logger).self)
+      injector.register(delegate)
+      injector.register(caches[0])
+      let wrong = Counter()
+      let injected = Counter()
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        for round in 0..<400 {
+          if thread == 0 {
+            // Each replacement drops the plans: the others rebuild them, filler and all, as they go.
+            injector.register(caches[round % caches.count])
+            continue
+          }
+          let screen = LeafScreen()
+          do {
+            try injector.inject(screen)
+            injected.increment()
+          } catch {
+            wrong.increment()
+            continue
+          }
+          let whole =
+            screen.injectedLogger === logger && screen.injectedDelegate === delegate
+            && caches.contains { $0 === screen.injectedCache } && screen.baseCallbacks == 1
+          if !whole { wrong.increment() }
+        }
+      }
+      #expect(wrong.value == 0)
+      #expect(injected.value == 7 * 400)
     }
   }
 
