@@ -13,8 +13,10 @@
 /// (``Injector/withOverrides(_:operation:)``, the `.injecting` test trait).
 ///
 /// ## When it cannot be resolved
-/// A property cannot throw, and a `nil` would look like a value that resolved to nothing, the
-/// silent wrong answer this library exists to prevent. So the value is not optional, and reading
+/// A wrapped property cannot throw (Swift rejects a `throws` getter on `wrappedValue`: "property
+/// wrapper's 'wrappedValue' property cannot define an 'async' or 'throws' getter"), and a `nil`
+/// would look like a value that resolved to nothing, the silent wrong answer this library exists
+/// to prevent. This is the library's one deliberate stop. So the value is not optional, and reading
 /// one that cannot be resolved stops the program with the ``InjectionError``'s full text, as
 /// force-unwrapping does. Catch the mistake earlier:
 /// - `try $logger.resolve()` throws the error instead;
