@@ -21,10 +21,10 @@ extension Injector {
   public func validate(_ objects: any InjectableSettable...) throws(InjectionError) {
     let operation = "validate(\(objects.map { readableName(of: type(of: $0)) }.joined(separator: ", ")))"
     if requiresConfiguration { try checkConfigured(operation: operation) }
-    var problems = snapshotChain().configurationProblems
+    var problems = try snapshotChain().configurationProblems
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
-      let plan = plan(for: object)
+      let plan = try plan(for: object)
       problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure)
       problems += wrapperProblems(of: object)
     }
@@ -50,8 +50,14 @@ extension Injector {
   /// - Parameter object: The object to explain.
   /// - Returns: The account; print it, or read its entries.
   public func explain<Target: InjectableSettable>(_ object: Target) -> InjectionReport {
-    let plan = plan(for: object)
-    let chain = snapshotChain()
+    let plan: TypePlan
+    let chain: SnapshotChain
+    do {
+      plan = try self.plan(for: object)
+      chain = try snapshotChain()
+    } catch {
+      return InjectionReport(typeName: readableName(of: Target.self), entries: [], problems: error.problems)
+    }
     var entries: [(index: Int, entry: InjectionReport.Entry)] = []
     var attached: [InjectionError.Problem] = []
     let order = Dictionary(

@@ -26,43 +26,82 @@ extension Injector {
   /// twice. A call made while another thread's `configure` is running waits for it to finish
   /// (then returns `false`, or runs its own body if the first one threw), and so does every
   /// `inject` and `resolve` through this injector or its children: no thread ever sees a
-  /// half-built registry. A nested call from inside `body` returns `false` at once.
+  /// half-built registry. No thread waits for ever: after ``creationWaitLimit`` a waiting
+  /// `configure` returns `false` without running its body, and a waiting `inject` or `resolve`
+  /// throws ``InjectionError/Code/timedOut``. A nested call from inside `body` returns `false`
+  /// at once.
   ///
-  /// If `body` throws, the registrations it made are undone, the injector stays unconfigured
-  /// (so a later `configure` runs), and the error is rethrown.
+  /// If `body` throws, the registrations it made are undone (those other threads made
+  /// meanwhile stay), the injector stays unconfigured (so a later `configure` runs), and the
+  /// error is rethrown.
   ///
   /// - Parameter body: Registers what the injector supplies; receives this injector.
   /// - Returns: Whether `body` ran.
   /// - Throws: What `body` throws.
   @discardableResult
   public func configure(_ body: (Injector) throws -> Void) rethrows -> Bool {
-    guard gate.beginConfiguring() else { return false }
-    let saved = state.withLock { $0.registry }
+    guard gate.beginConfiguring(limit: waitLimitSeconds) else { return false }
+    state.withLock { $0.journal = ConfigurationJournal(thread: currentThreadID()) }
     do {
       try body(self)
     } catch {
-      let discarded = changeRegistry { registry in
-        defer { registry = saved }
-        return registry
-      }
-      withExtendedLifetime(discarded) {}
+      undo(state.withLock { state in
+        defer { state.journal = nil }
+        return state.journal
+      })
       gate.endConfiguring(succeeded: false)
       throw error
     }
+    state.withLock { $0.journal = nil }
     gate.endConfiguring(succeeded: true)
     return true
+  }
+
+  /// Puts back, latest first, what `journal` recorded, wherever nothing changed it since.
+  private func undo(_ journal: ConfigurationJournal?) {
+    for change in (journal?.changes ?? []).reversed() {
+      let undone = changeRegistry(at: change.key) { registry -> Registration? in
+        guard registry.slot(change.key).isSame(as: change.after) else { return nil }
+        return registry.restore(change.before, at: change.key)
+      }
+      withExtendedLifetime(undone) {}
+    }
   }
 
   /// Throws ``InjectionError/Code/notConfigured`` when this injector requires configuration and
   /// ``configure(_:)`` has not run; waits while it runs on another thread.
   func checkConfigured(operation: @autoclosure () -> String) throws(InjectionError) {
-    guard requiresConfiguration, !gate.isConfiguredOrConfiguringHere() else { return }
-    throw InjectionError(operation: operation(), .notConfigured)
+    guard requiresConfiguration else { return }
+    switch gate.isConfiguredOrConfiguringHere(limit: waitLimitSeconds) {
+    case true?: return
+    case false?: throw InjectionError(operation: operation(), .notConfigured)
+    case nil: throw .configurationTimedOut(seconds: waitLimitSeconds)
+    }
+  }
+}
+
+/// The registry changes a running ``Injector/configure(_:)`` made on its own thread.
+struct ConfigurationJournal: Sendable {
+  /// One change: what was under `key` before, and what the change left there.
+  struct Change: Sendable {
+    let key: RegistrationKey
+    let before: Slot
+    let after: Slot
+  }
+
+  /// The thread running the configuration.
+  let thread: UInt
+  private(set) var changes: [Change] = []
+
+  init(thread: UInt) { self.thread = thread }
+
+  mutating func record(_ key: RegistrationKey, before: Slot, after: Slot) {
+    changes.append(Change(key: key, before: before, after: after))
   }
 }
 
 /// Whether an injector's ``Injector/configure(_:)`` has run, is running (on which thread), or
-/// has not; threads that must not see a half-built registry wait on it.
+/// has not; threads that must not see a half-built registry wait on it, for a limited time.
 final class ConfigurationGate: Sendable {
   private enum Phase: Sendable {
     case notConfigured
@@ -72,11 +111,12 @@ final class ConfigurationGate: Sendable {
 
   private let phase = ConditionLocked(Phase.notConfigured)
 
-  /// Starts configuring on this thread, and returns true; or returns false when it is done, or
-  /// being done on this thread. Waits while another thread configures.
-  func beginConfiguring() -> Bool {
+  /// Starts configuring on this thread, and returns true; or returns false when it is done,
+  /// being done on this thread, or still being done on another thread after `limit` seconds.
+  func beginConfiguring(limit: Double) -> Bool {
     let me = currentThreadID()
     return phase.withLock { held in
+      let start = monotonicSeconds()
       while true {
         switch held({ $0 }) {
         case .configured:
@@ -84,7 +124,9 @@ final class ConfigurationGate: Sendable {
         case .configuring(let thread) where thread == me:
           return false
         case .configuring:
-          held.wait(seconds: 1)
+          let remaining = limit - (monotonicSeconds() - start)
+          guard remaining > 0 else { return false }
+          held.wait(seconds: min(remaining, 1))
         case .notConfigured:
           held { $0 = .configuring(thread: me) }
           return true
@@ -101,27 +143,38 @@ final class ConfigurationGate: Sendable {
     }
   }
 
-  /// Returns once no other thread is configuring.
-  func waitWhileConfiguredElsewhere() {
+  /// Returns once no other thread is configuring, or after `limit` seconds; returns whether
+  /// another thread is still configuring.
+  @discardableResult
+  func waitWhileConfiguredElsewhere(limit: Double) -> Bool {
     let me = currentThreadID()
-    phase.withLock { held in
+    return phase.withLock { held in
+      let start = monotonicSeconds()
       while case .configuring(let thread) = held({ $0 }), thread != me {
-        held.wait(seconds: 1)
+        let remaining = limit - (monotonicSeconds() - start)
+        guard remaining > 0 else { return true }
+        held.wait(seconds: min(remaining, 1))
       }
+      return false
     }
   }
 
   /// Whether configuration is done, or running on this thread (whose body may use the
-  /// injector); waits while another thread configures.
-  func isConfiguredOrConfiguringHere() -> Bool {
+  /// injector); waits at most `limit` seconds while another thread configures, and returns nil
+  /// when it is still running there.
+  func isConfiguredOrConfiguringHere(limit: Double) -> Bool? {
     let me = currentThreadID()
     return phase.withLock { held in
+      let start = monotonicSeconds()
       while true {
         switch held({ $0 }) {
         case .notConfigured: return false
         case .configured: return true
         case .configuring(let thread) where thread == me: return true
-        case .configuring: held.wait(seconds: 1)
+        case .configuring:
+          let remaining = limit - (monotonicSeconds() - start)
+          guard remaining > 0 else { return nil }
+          held.wait(seconds: min(remaining, 1))
         }
       }
     }

@@ -34,7 +34,7 @@ extension Injector {
     if stack.isInCallback || requiresConfiguration {
       try checkCanInject(target, stack: stack)
     }
-    let plan = plan(for: target)
+    let plan = try plan(for: target)
     let wrote: Bool
     do {
       wrote = try plan.fill(target, Execution(injector: self, stack: stack))
@@ -58,18 +58,20 @@ extension Injector {
   }
 
   /// The current plan for `object`'s type, built if there is none.
-  func plan(for object: AnyObject) -> TypePlan {
+  ///
+  /// - Throws: ``InjectionError/Code/timedOut`` when a configuration on another thread lasts too long.
+  func plan(for object: AnyObject) throws(InjectionError) -> TypePlan {
     let type = ObjectIdentifier(Swift.type(of: object))
-    if let recent = state.withLock({ $0.recentPlan }), recent.type == type { return recent }
-    let (cached, previous) = state.withLock { state -> (TypePlan?, TypePlan?) in
-      guard let plan = state.plans[type] else { return (nil, nil) }
+    let (cached, epoch, previous) = state.withLock { state -> (TypePlan?, UInt64, TypePlan?) in
+      if let recent = state.recentPlan, recent.type == type { return (recent, state.epoch, nil) }
+      guard let plan = state.plans[type] else { return (nil, state.epoch, nil) }
       defer { state.recentPlan = plan }
-      return (plan, state.recentPlan)
+      return (plan, state.epoch, state.recentPlan)
     }
     withExtendedLifetime(previous) {}
     if let cached { return cached }
-    let plan = PlanBuilder.plan(for: shapes.shape(for: object), in: snapshotChain())
-    keep(plan, for: type)
+    let plan = PlanBuilder.plan(for: shapes.shape(for: object), in: try snapshotChain())
+    keep(plan, for: type, builtIn: epoch)
     return plan
   }
 }

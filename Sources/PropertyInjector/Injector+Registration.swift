@@ -154,7 +154,7 @@ extension Injector {
   ) -> Bool {
     let key = Registration(service: service, source: source, match: match, sequence: 0, owner: nil).key
     let problem = Self.problem(registering: service, source, match)
-    let (added, replaced) = changeRegistry { registry -> (Bool, Registration?) in
+    let (added, replaced) = changeRegistry(at: key) { registry -> (Bool, Registration?) in
       if let problem { return (false, registry.reject(key, problem)) }
       if let owner, let existing = registry[key], existing.owner !== owner { return (false, nil) }
       return (true, registry.add(service, source, match, owner: owner))
@@ -166,7 +166,7 @@ extension Injector {
   /// Removes what is registered under `key`; with an `owner`, only if it is the owner's.
   @discardableResult
   func remove(_ key: RegistrationKey, ownedBy owner: RegistrationOwner? = nil) -> Bool {
-    let (removed, registration) = changeRegistry { registry -> (Bool, Registration?) in
+    let (removed, registration) = changeRegistry(at: key) { registry -> (Bool, Registration?) in
       guard registry.contains(key) else { return (false, nil) }
       if let owner, registry[key]?.owner !== owner { return (false, nil) }
       return (true, registry.remove(key))

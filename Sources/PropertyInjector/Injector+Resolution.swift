@@ -84,11 +84,12 @@ extension Injector {
       try checkConfigured(operation: makeRequest().site.label)
     }
     let resolution: Resolution
-    if let cached = state.withLock({ $0.resolutions[key] }) {
+    let (cached, epoch) = state.withLock { ($0.resolutions[key], $0.epoch) }
+    if let cached {
       resolution = cached
     } else {
       let request = makeRequest()
-      let chain = snapshotChain()
+      let chain = try snapshotChain()
       let problems = chain.configurationProblems
       guard problems.isEmpty else { throw InjectionError(operation: request.site.label, problems: problems) }
       let answer = Rules.answer(request, in: chain)
@@ -97,7 +98,7 @@ extension Injector {
         throw .internalInconsistency("no producer of \(request.wanted.name)")
       }
       resolution = Resolution(producer: producer, site: request.site)
-      keep(resolution, for: key, builtFrom: chain.versions)
+      keep(resolution, for: key, builtIn: epoch)
     }
     guard let producer = resolution.producer as? Producer<Value> else {
       throw .internalInconsistency("the resolution of \(readableName(of: Value.self)) has another type")

@@ -1,14 +1,21 @@
 extension Injector {
-  /// Changes the registry, then drops every plan and resolution built from the old one, here
-  /// and in every descendant. `change` runs under the lock, so it must not call user code;
-  /// whatever it returns (replaced registrations, say) and everything dropped is released
-  /// after the lock, so no `deinit` runs under it.
+  /// Changes what the registry holds under `key`, then drops every plan and resolution built
+  /// from the old registry, here and in every descendant, before it returns. `change` runs
+  /// under the lock, so it must not call user code; whatever it returns (replaced
+  /// registrations, say) and everything dropped is released after the lock, so no `deinit`
+  /// runs under it. While ``configure(_:)`` runs, a change its thread makes is journaled.
   @discardableResult
-  func changeRegistry<Result>(_ change: (inout Registry) -> Result) -> Result {
+  func changeRegistry<Result>(at key: RegistrationKey, _ change: (inout Registry) -> Result) -> Result {
+    let thread = currentThreadID()
     let (result, dropped, children) = state.withLock { state in
+      let before = state.registry.slot(key)
       let result = change(&state.registry)
-      state.version &+= 1
-      return (result, state.dropCaches(includingSnapshot: true), state.children)
+      if state.journal?.thread == thread {
+        state.journal?.record(key, before: before, after: state.registry.slot(key))
+      }
+      let published = state.snapshot
+      state.snapshot = nil
+      return (result, (published, state.startEpoch()), Array(state.children.values))
     }
     withExtendedLifetime(dropped) {}
     for child in children { child.injector?.ancestorDidChange() }
@@ -18,24 +25,32 @@ extension Injector {
   /// Drops what was built from an ancestor's old registry, here and in every descendant.
   private func ancestorDidChange() {
     let (dropped, children) = state.withLock { state in
-      (state.dropCaches(includingSnapshot: false), state.children)
+      (state.startEpoch(), Array(state.children.values))
     }
     withExtendedLifetime(dropped) {}
     for child in children { child.injector?.ancestorDidChange() }
   }
 
+  /// The current epoch: read it before ``snapshotChain()``, and hand it to ``keep(_:for:builtIn:)``.
+  var epoch: UInt64 { state.withLock { $0.epoch } }
+
   /// The snapshots a request is answered from: this injector's, then its ancestors', each
   /// published if it was not yet. Waits while an injector of the chain is being configured on
   /// another thread, so a half-built registry is never seen.
-  func snapshotChain() -> SnapshotChain {
+  ///
+  /// - Throws: ``InjectionError/Code/timedOut`` when a configuration on another thread lasts
+  ///   longer than the injector's ``creationWaitLimit``.
+  func snapshotChain() throws(InjectionError) -> SnapshotChain {
     var levels: [RegistrySnapshot] = []
     var current: Injector? = self
     while let injector = current {
-      injector.gate.waitWhileConfiguredElsewhere()
+      if injector.gate.waitWhileConfiguredElsewhere(limit: injector.waitLimitSeconds) {
+        throw .configurationTimedOut(seconds: injector.waitLimitSeconds)
+      }
       levels.append(
         injector.state.withLock { state in
           if let snapshot = state.snapshot { return snapshot }
-          let snapshot = RegistrySnapshot(registry: state.registry, version: state.version)
+          let snapshot = RegistrySnapshot(registry: state.registry)
           state.snapshot = snapshot
           return snapshot
         })
@@ -44,62 +59,49 @@ extension Injector {
     return SnapshotChain(levels: levels)
   }
 
-  /// Whether every injector of the chain is still at the version in `versions`.
-  func isCurrent(_ versions: [UInt64]) -> Bool {
-    var index = 0
-    var current: Injector? = self
-    while let injector = current {
-      guard index < versions.count, injector.state.withLock({ $0.version }) == versions[index] else { return false }
-      index += 1
-      current = injector.parent
-    }
-    return index == versions.count
-  }
-
-  /// Caches `plan` for `type`, unless the chain changed while it was built. A change that
-  /// lands after the store drops it as it drops every cache; one that landed before is caught
-  /// by the check that follows the store.
-  func keep(_ plan: TypePlan, for type: ObjectIdentifier) {
+  /// Caches `plan` for `type`, unless a change anywhere in the chain happened since `epoch`
+  /// was read (the check and the store hold the lock that changes take).
+  func keep(_ plan: TypePlan, for type: ObjectIdentifier, builtIn epoch: UInt64) {
     let replaced = state.withLock { state -> TypePlan? in
-      guard state.version == plan.versions.first else { return nil }
-      defer { state.plans[type] = plan }
+      guard state.epoch == epoch else { return nil }
+      defer {
+        state.plans[type] = plan
+        state.recentPlan = plan
+      }
       return state.plans[type]
     }
     withExtendedLifetime(replaced) {}
-    guard parent != nil, !isCurrent(plan.versions) else { return }
-    let removed = state.withLock { state -> TypePlan? in
-      state.plans[type] === plan ? state.plans.removeValue(forKey: type) : nil
-    }
-    withExtendedLifetime(removed) {}
   }
 
-  /// Caches `resolution` for `key`, unless the chain changed while it was made; as ``keep(_:for:)``.
-  func keep(_ resolution: Resolution, for key: ResolutionKey, builtFrom versions: [UInt64]) {
-    let replaced = state.withLock { state -> Resolution? in
-      guard state.version == versions.first else { return nil }
-      defer { state.resolutions[key] = resolution }
-      return state.resolutions[key]
+  /// Caches `resolution` for `key`, as ``keep(_:for:builtIn:)`` does; a full cache starts again.
+  func keep(_ resolution: Resolution, for key: ResolutionKey, builtIn epoch: UInt64) {
+    let dropped = state.withLock { state -> [ResolutionKey: Resolution] in
+      guard state.epoch == epoch else { return [:] }
+      var dropped: [ResolutionKey: Resolution] = [:]
+      if state.resolutions.count >= Self.resolutionCacheLimit, state.resolutions[key] == nil {
+        swap(&dropped, &state.resolutions)
+      }
+      state.resolutions[key] = resolution
+      return dropped
     }
-    withExtendedLifetime(replaced) {}
-    guard parent != nil, !isCurrent(versions) else { return }
-    let removed = state.withLock { state -> Resolution? in
-      state.resolutions[key]?.producer === resolution.producer ? state.resolutions.removeValue(forKey: key) : nil
-    }
-    withExtendedLifetime(removed) {}
+    withExtendedLifetime(dropped) {}
   }
+
+  /// How many answers this injector caches now: for the tests of the cache's bound.
+  var cachedResolutionCount: Int { state.withLock { $0.resolutions.count } }
 }
 
 extension Injector.State {
-  /// Empties the caches and returns what they held, to be released outside the lock.
-  mutating func dropCaches(includingSnapshot: Bool) -> (any Sendable)? {
-    let dropped: (RegistrySnapshot?, [ObjectIdentifier: TypePlan], TypePlan?, [ResolutionKey: Resolution]) = (
-      includingSnapshot ? snapshot : nil, plans, recentPlan, resolutions
+  /// Starts a new epoch: empties the caches and returns what they held, to be released
+  /// outside the lock.
+  mutating func startEpoch() -> (any Sendable)? {
+    epoch &+= 1
+    let dropped: ([ObjectIdentifier: TypePlan], TypePlan?, [ResolutionKey: Resolution]) = (
+      plans, recentPlan, resolutions
     )
-    if includingSnapshot { snapshot = nil }
     plans = [:]
     recentPlan = nil
     resolutions = [:]
-    children.removeAll { $0.injector == nil }
     return dropped
   }
 }

@@ -32,19 +32,25 @@
 public final class Injector: Sendable {
   struct State: Sendable {
     var registry = Registry()
-    /// Incremented on every change to ``registry``.
-    var version: UInt64 = 0
-    /// ``registry`` at ``version``, published on first use after a change.
+    /// ``registry`` as published, on first use after a change.
     var snapshot: RegistrySnapshot?
+    /// Grows with every change to this injector's registry or to an ancestor's. A plan or a
+    /// resolution is cached only if the epoch it was built in is still current, under the same
+    /// lock that changes it, so nothing built from an older snapshot is kept once a change has
+    /// returned.
+    var epoch: UInt64 = 0
     /// The plan of each type injected since the last change anywhere in the chain.
     var plans: [ObjectIdentifier: TypePlan] = [:]
     /// The plan used last, checked before ``plans`` (a pointer comparison instead of hashing).
     var recentPlan: TypePlan?
     /// What `resolve`, `Lazy` and `Provider` produce for each request, since the last change
-    /// anywhere in the chain.
+    /// anywhere in the chain; at most ``Injector/resolutionCacheLimit`` entries.
     var resolutions: [ResolutionKey: Resolution] = [:]
-    /// The injectors made with this one as their parent.
-    var children: [WeakInjector] = []
+    /// The injectors made with this one as their parent; each removes itself when it goes.
+    var children: [ObjectIdentifier: WeakInjector] = [:]
+    /// The registrations ``Injector/configure(_:)`` made on its own thread, while it runs: what
+    /// a body that throws undoes, and nothing another thread registered meanwhile.
+    var journal: ConfigurationJournal?
   }
 
   let state = Locked(State())
@@ -101,15 +107,20 @@ public final class Injector: Sendable {
     parent?.adopt(self)
   }
 
+  /// Keeps a weak reference to a new child, so a registry change reaches it.
+  ///
+  /// - Complexity: O(1) amortized, whatever else is alive: a child removes itself when it goes.
   private func adopt(_ child: Injector) {
-    let pruned = state.withLock { state in
-      let dead = state.children.filter { $0.injector == nil }
-      state.children.removeAll { $0.injector == nil }
-      state.children.append(WeakInjector(injector: child))
-      return dead
-    }
-    _ = pruned
+    state.withLock { $0.children[ObjectIdentifier(child)] = WeakInjector(injector: child) }
   }
+
+  deinit {
+    parent?.state.withLock { _ = $0.children.removeValue(forKey: ObjectIdentifier(self)) }
+  }
+
+  /// How many answers of `resolve`, `Lazy` and `Provider` an injector keeps: a bound set by the
+  /// program's shape, not by the ids and names passed in. When full, the cache starts again.
+  static let resolutionCacheLimit = 256
 }
 
 /// A weak reference to a child injector.

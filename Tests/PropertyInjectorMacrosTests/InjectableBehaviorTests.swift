@@ -137,7 +137,7 @@
       #expect(screen.injectedLogger === logger && screen.injectedCache === cache)
       #expect(screen.analytics == nil && screen.title == "untouched")
       #expect(screen.callbacks == 1)
-      #expect(injector.plan(for: screen).steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
+      #expect(try injector.plan(for: screen).steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
     }
 
     @Test("A name registration fills any optional var of an @Injectable class")

@@ -180,16 +180,16 @@ struct TypedAccessorTests {
     #expect(Set(screen.calls) == ["injectedLogger", "injectedCache"])
   }
 
-  @Test("An injection that may roll back writes registered instances one by one, and undoes them")
-  func rollbackWritesOneByOne() throws {
+  @Test("A weak property that does not keep its value fails the injection before anything else is written")
+  func unkeptValueFailsBeforeOtherWrites() throws {
     let injector = Injector()
     let cache = Cache()
     injector.register(cache)
     injector.register(Delegate.self) { _ in Delegate() }
     let leaf = TypedLeaf()
     #expect(throws: InjectionError.self) { try injector.inject(leaf) }
-    #expect(leaf.injectedCache == nil, "the weak property lost its value: the whole injection is undone")
-    #expect(leaf.writes == 1, "written by the accessor's write, not the filler")
+    #expect(leaf.injectedCache == nil, "the weak property lost its value: nothing else is written")
+    #expect(leaf.writes == 0, "no setter, and so no observer, ran for the other properties")
 
     let kept = Delegate()
     injector.register(kept)

@@ -43,6 +43,18 @@ extension InjectionError {
           + "raise the injector's creationWaitLimit."))
   }
 
+  /// A wait for another thread's ``Injector/configure(_:)`` that lasted longer than `seconds`.
+  static func configurationTimedOut(seconds: Double) -> InjectionError {
+    InjectionError(
+      operation: "configure",
+      Problem(
+        code: .timedOut, typeName: "Injector",
+        summary: "this thread waited \(seconds) s for configure(_:), which another thread is still running: that "
+          + "configuration may be waiting for this thread (a semaphore, a synchronous dispatch), or it is very slow.",
+        fix: "Never block inside configure on a thread that injects or resolves; register first, then start the "
+          + "work that uses the injector."))
+  }
+
   /// A handle, or a resolver, used after its injector was released.
   static func injectorReleased(operation: String, site: Site?) -> InjectionError {
     InjectionError(

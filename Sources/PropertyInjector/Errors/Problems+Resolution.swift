@@ -66,7 +66,7 @@ extension InjectionError.Problem {
   }
 
   /// A name registration targets the property, but its value is not of the property's type.
-  static func nameMismatch(at site: Site, wanted: TypeProbe, registration: Registration, value: Any) -> Self {
+  static func nameMismatch(at site: Site, wanted: TypeProbe, registration: Registration) -> Self {
     let name = if case .name(let name) = registration.match { name } else { site.property ?? "" }
     return Self(
       code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,

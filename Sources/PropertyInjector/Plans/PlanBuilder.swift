@@ -24,7 +24,7 @@ enum PlanBuilder {
       steps.append(accessor.step(for: candidate, answer: answer))
     }
     return TypePlan(
-      shape: shape, versions: chain.versions, configurationProblems: chain.configurationProblems,
+      shape: shape, configurationProblems: chain.configurationProblems,
       declarationProblems: problems, steps: steps, invalidCandidates: invalid)
   }
 }

@@ -3,8 +3,9 @@ extension TypePlan {
   ///
   /// Every check comes first, then every value a factory must make (each held on the stack
   /// of the recursion that makes the next), and only then the writes. A failure anywhere
-  /// before the writes leaves `object` unchanged; a value a property did not keep (seen as it
-  /// is written, for a hand-written table) makes every write of this injection undone.
+  /// before the writes leaves `object` unchanged. A hand-written table's property that may not
+  /// keep its value (`weak`, `unowned`: only writing tells) is written before every other one;
+  /// if it did not keep it, it is set back to nil and nothing else is written.
   ///
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
@@ -26,44 +27,42 @@ extension TypePlan {
       return wrote
     }
     var unkept: [Step] = []
-    var wrote = false
     var written: [Step] = []
-    try produce(from: 0, into: object, execution, unkept: &unkept) { () in
-      for step in constantSteps where step.fill(object) {
-        wrote = true
-        if checksRetention { written.append(step) }
-      }
-    } wroteProduced: { step in
-      wrote = true
-      if checksRetention { written.append(step) }
+    var wroteConstant = false
+    try produce(from: 0, into: object, execution, unkept: &unkept, written: &written) { () in
+      for step in constantSteps where step.fill(object) { wroteConstant = true }
     }
-    if let lost = unkept.first {
-      for step in written.reversed() { step.clear(object) }
-      throw InjectionError(operation: "inject(\(typeName))", .notKept(lost.candidate))
-    }
-    return wrote
+    return wroteConstant || !written.isEmpty
   }
 
-  /// Produces the values of `producingSteps[index...]`, then writes the constants, then writes
-  /// the produced values as the recursion unwinds.
+  /// Produces the values of `producingSteps[index...]`, then writes them as the recursion
+  /// unwinds, last first: the steps that check retention (the last ones) are written before
+  /// anything else, and if one was not kept, every one of them is cleared and the injection
+  /// fails before any other property (or observer) is touched. The constants are written once
+  /// the checks pass.
   private func produce(
     from index: Int,
     into object: AnyObject,
     _ execution: Execution,
     unkept: inout [Step],
-    writeConstants: () -> Void,
-    wroteProduced: (Step) -> Void
+    written: inout [Step],
+    writeConstants: () -> Void
   ) throws(InjectionError) {
     guard index < producingSteps.count else {
-      writeConstants()
+      if !checksRetention { writeConstants() }
       return
     }
     let step = producingSteps[index]
     let wrote = try step.produce(into: object, execution, unkept: &unkept) { (unkept) throws(InjectionError) in
       try produce(
-        from: index + 1, into: object, execution, unkept: &unkept, writeConstants: writeConstants,
-        wroteProduced: wroteProduced)
+        from: index + 1, into: object, execution, unkept: &unkept, written: &written, writeConstants: writeConstants)
     }
-    if wrote { wroteProduced(step) }
+    if wrote { written.append(step) }
+    guard index == firstCheckingStep else { return }
+    if let lost = unkept.first {
+      for checked in written { checked.clear(object) }
+      throw InjectionError(operation: "inject(\(typeName))", .notKept(lost.candidate))
+    }
+    writeConstants()
   }
 }

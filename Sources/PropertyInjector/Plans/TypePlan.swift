@@ -11,8 +11,6 @@ final class TypePlan: @unchecked Sendable {
   let shape: TypeShape
   /// The identity of the type it fills.
   let type: ObjectIdentifier
-  /// The version of each registry in the chain it was built from, the injector's own first.
-  let versions: [UInt64]
   /// The chain's rejected registrations: they fail every injection, reported alone.
   let configurationProblems: [InjectionError.Problem]
   /// Problems with the type's declarations (its tables, candidates whose declaration is wrong):
@@ -32,13 +30,15 @@ final class TypePlan: @unchecked Sendable {
   let invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
   /// Whether some producing step checks, after writing, that its property kept the value.
   let checksRetention: Bool
+  /// The index in ``producingSteps`` of the first step that checks retention; every step from
+  /// there on checks it, and none before.
+  let firstCheckingStep: Int
   /// Whether the plan only writes registered instances and cannot fail: no problem, no step
   /// that fails or makes a value. A cached injection of such a plan is one loop.
   let onlyFills: Bool
 
   init(
     shape: TypeShape,
-    versions: [UInt64],
     configurationProblems: [InjectionError.Problem],
     declarationProblems: [InjectionError.Problem],
     steps: [Step],
@@ -46,16 +46,17 @@ final class TypePlan: @unchecked Sendable {
   ) {
     self.shape = shape
     type = ObjectIdentifier(shape.type)
-    self.versions = versions
     self.configurationProblems = configurationProblems
     self.declarationProblems = declarationProblems
     self.steps = steps
     self.invalidCandidates = invalidCandidates
-    producingSteps = steps.filter { $0.failure == nil && !$0.isConstant }
-    checksRetention = producingSteps.contains(where: \.checksRetention)
-    // A rollback clears property by property, so a plan that may roll back does not fuse.
-    let constants = steps.filter(\.isConstant)
-    let filling = checksRetention ? constants.map(\.alone) : Self.fused(constants)
+    // The steps that check retention come last: the recursion that makes values writes the last
+    // first, so they are written, and checked, before anything else is.
+    let producing = steps.filter { $0.failure == nil && !$0.isConstant }
+    producingSteps = producing.filter { !$0.checksRetention } + producing.filter(\.checksRetention)
+    firstCheckingStep = producing.count(where: { !$0.checksRetention })
+    checksRetention = firstCheckingStep < producingSteps.count
+    let filling = Self.fused(steps.filter(\.isConstant))
     constantSteps = filling.filter { $0.failure == nil }
     failingSteps = steps.filter { $0.failure != nil } + filling.filter { $0.failure != nil }
     onlyFills =

@@ -68,6 +68,25 @@ struct Registry: Sendable {
     return old
   }
 
+  /// What is under `key`: a registration, a rejected one, or nothing.
+  func slot(_ key: RegistrationKey) -> Slot { Slot(registration: all[key], problem: problems[key]) }
+
+  /// Puts `slot` back under `key`, as it was, and returns the registration it removed.
+  mutating func restore(_ slot: Slot, at key: RegistrationKey) -> Registration? {
+    let removed = remove(key)
+    problems[key] = slot.problem
+    guard let registration = slot.registration else { return removed }
+    all[key] = registration
+    switch registration.match {
+    case .name(let name):
+      byName[name] = registration
+    case .type(let typeMatch):
+      byType[registration.service.id, default: []].append(registration)
+      if typeMatch.includingAncestors { withAncestors.append(registration) }
+    }
+    return removed
+  }
+
   /// Whether something (a registration or a rejected one) is registered under `key`.
   func contains(_ key: RegistrationKey) -> Bool { all[key] != nil || problems[key] != nil }
 
@@ -85,25 +104,26 @@ struct Registry: Sendable {
   }
 }
 
-/// One published state of an injector's registry: immutable, with a version that grows with
-/// every change. Plans and cached resolutions record the versions they were built from.
+/// What a ``Registry`` holds under one key.
+struct Slot: Sendable {
+  let registration: Registration?
+  let problem: InjectionError.Problem?
+
+  /// Whether `other` holds the very same registration (or rejected one, or nothing).
+  func isSame(as other: Slot) -> Bool { registration === other.registration && problem == other.problem }
+}
+
+/// One published state of an injector's registry: immutable. A change publishes a new one.
 final class RegistrySnapshot: Sendable {
   let registry: Registry
-  let version: UInt64
 
-  init(registry: Registry, version: UInt64) {
-    self.registry = registry
-    self.version = version
-  }
+  init(registry: Registry) { self.registry = registry }
 }
 
 /// The snapshots a request is answered from: the injector's own first, then its parent's, up
 /// to the root.
 struct SnapshotChain: Sendable {
   let levels: [RegistrySnapshot]
-
-  /// The versions of the levels, in order: what a plan records.
-  var versions: [UInt64] { levels.map(\.version) }
 
   /// Every rejected registration of every level, in a stable order.
   var configurationProblems: [InjectionError.Problem] {

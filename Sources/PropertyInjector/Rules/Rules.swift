@@ -42,8 +42,9 @@ enum Rules {
     for (level, snapshot) in chain.levels.enumerated() {
       let registry = snapshot.registry
       if request.names != .ignored, let label = request.label, let named = registry.byName[label] {
-        if let value = named.instance, !request.wanted.accepts(value) {
-          return .failure(.nameMismatch(at: request.site, wanted: request.wanted, registration: named, value: value))
+        let fits = named.instance.map(request.wanted.accepts) ?? !Self.neverFits(named.service.type, request.wanted.type)
+        if !fits {
+          return .failure(.nameMismatch(at: request.site, wanted: request.wanted, registration: named))
         }
         return .registration(named, level: level)
       }
@@ -62,6 +63,36 @@ enum Rules {
     }
     return .failure(
       .unresolved(at: request.site, wanted: request.wanted, nearMisses: NearMisses.list(for: request, in: chain)))
+  }
+
+  /// Whether no value of the static type `made` (a factory's declared result) can ever be a
+  /// `wanted`: two distinct value types, or two unrelated classes. Whatever only running can
+  /// tell (a protocol, `Any`, `AnyHashable`, a function or tuple type, a class and a value type
+  /// that may bridge) is left to the cast when the value is made.
+  static func neverFits(_ made: Any.Type, _ wanted: Any.Type) -> Bool {
+    guard ObjectIdentifier(made) != ObjectIdentifier(wanted), !isExistential(made), !isExistential(wanted),
+      ObjectIdentifier(wanted) != ObjectIdentifier(AnyHashable.self)
+    else { return false }
+    switch (made as? AnyClass, wanted as? AnyClass) {
+    case (let made?, let wanted?):
+      return !isSubclass(made, of: wanted) && !isSubclass(wanted, of: made)
+    case (nil, nil):
+      return [made, wanted].allSatisfy { type in
+        let name = String(describing: type)
+        return !name.hasPrefix("(") && !name.contains("->")
+      }
+    default:
+      return false
+    }
+  }
+
+  private static func isSubclass(_ type: AnyClass, of base: AnyClass) -> Bool {
+    var current: AnyClass? = type
+    while let candidate = current {
+      if ObjectIdentifier(candidate) == ObjectIdentifier(base) { return true }
+      current = _getSuperclass(candidate)
+    }
+    return false
   }
 
   /// Whether anything in the chain is registered for the request's type (exactly, or with

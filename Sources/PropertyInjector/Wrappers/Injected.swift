@@ -125,7 +125,12 @@ extension Injected: InjectedProperty {
 extension Injector {
   /// The problem `request` would hit now, without producing anything.
   func problem(resolving request: Request) -> InjectionError.Problem? {
-    let chain = snapshotChain()
+    let chain: SnapshotChain
+    do {
+      chain = try snapshotChain()
+    } catch {
+      return error.problems.first
+    }
     if let problem = chain.configurationProblems.first { return problem }
     if case .failure(let problem) = Rules.answer(request, in: chain) { return problem }
     return nil
