@@ -12,7 +12,31 @@
 
 // The only file that calls the platform's thread library: a mutex, a condition with timed
 // waits, the current thread's identity and stack, and a per-thread slot. Everything else
-// uses these.
+// uses these. Every call's result is checked, as swift-log's locks check theirs: a failure is
+// a broken invariant of this file (a mutex used after it was destroyed, unlocked by another
+// thread), never something a caller can cause, so it stops the program with the call's name
+// and error number instead of going on with a lock that does not lock. Debug builds make
+// error-checking mutexes, which report a relock or a foreign unlock instead of deadlocking.
+
+/// Stops the program when a pthread call failed: `result` is its return value.
+@inline(__always)
+private func check(_ result: Int32, _ call: StaticString) {
+  precondition(result == 0, "\(call) failed with error \(result)")
+}
+
+/// Initializes `mutex`: error-checking in debug builds, the platform's default in release.
+private func initialize(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+  #if DEBUG
+    var attributes = pthread_mutexattr_t()
+    check(unsafe pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
+    check(
+      unsafe pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK)), "pthread_mutexattr_settype")
+    check(unsafe pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
+    check(unsafe pthread_mutexattr_destroy(&attributes), "pthread_mutexattr_destroy")
+  #else
+    check(unsafe pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+  #endif
+}
 
 /// A value behind a mutex: the one way state is shared between threads in this library.
 ///
@@ -28,8 +52,8 @@ struct Locked<State> {
   // Safe: the mutex is initialized before the buffer is shared, and destroyed with it.
   @safe private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
     deinit {
-      _ = unsafe withUnsafeMutablePointerToElements { mutex in
-        unsafe pthread_mutex_destroy(mutex)
+      unsafe withUnsafeMutablePointerToElements { mutex in
+        check(unsafe pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
       }
     }
   }
@@ -40,7 +64,7 @@ struct Locked<State> {
     let buffer = unsafe Storage.create(minimumCapacity: 1) { _ in state }
     unsafe buffer.withUnsafeMutablePointerToElements { mutex in
       unsafe mutex.initialize(to: pthread_mutex_t())
-      _ = unsafe pthread_mutex_init(mutex, nil)
+      unsafe initialize(mutex)
     }
     // `create` returns an instance of the class it is called on.
     storage = unsafe unsafeDowncast(buffer, to: Storage.self)
@@ -52,8 +76,8 @@ struct Locked<State> {
   @inline(__always)
   func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
     try unsafe storage.withUnsafeMutablePointers { (state, mutex) throws(Failure) -> Result in
-      _ = unsafe pthread_mutex_lock(mutex)
-      defer { _ = unsafe pthread_mutex_unlock(mutex) }
+      check(unsafe pthread_mutex_lock(mutex), "pthread_mutex_lock")
+      defer { check(unsafe pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
       return try unsafe body(&state.pointee)
     }
   }
@@ -84,7 +108,7 @@ extension Locked: @unchecked Sendable where State: Sendable {}
     func wait(seconds: Double) { owner.wait(seconds: seconds) }
 
     /// Wakes every waiting thread.
-    func broadcast() { _ = unsafe pthread_cond_broadcast(owner.condition) }
+    func broadcast() { check(unsafe pthread_cond_broadcast(owner.condition), "pthread_cond_broadcast") }
   }
 
   private var state: State
@@ -95,13 +119,13 @@ extension Locked: @unchecked Sendable where State: Sendable {}
     self.state = state
     unsafe mutex.initialize(to: pthread_mutex_t())
     unsafe condition.initialize(to: pthread_cond_t())
-    _ = unsafe pthread_mutex_init(mutex, nil)
-    _ = unsafe pthread_cond_init(condition, nil)
+    unsafe initialize(mutex)
+    check(unsafe pthread_cond_init(condition, nil), "pthread_cond_init")
   }
 
   deinit {
-    _ = unsafe pthread_cond_destroy(condition)
-    _ = unsafe pthread_mutex_destroy(mutex)
+    check(unsafe pthread_cond_destroy(condition), "pthread_cond_destroy")
+    check(unsafe pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
     unsafe condition.deallocate()
     unsafe mutex.deallocate()
   }
@@ -109,20 +133,21 @@ extension Locked: @unchecked Sendable where State: Sendable {}
   /// Runs `body` with the mutex held; `body` reads and changes the state through what it
   /// receives, and may wait and broadcast.
   func withLock<Result>(_ body: (Held) -> Result) -> Result {
-    _ = unsafe pthread_mutex_lock(mutex)
-    defer { _ = unsafe pthread_mutex_unlock(mutex) }
+    check(unsafe pthread_mutex_lock(mutex), "pthread_mutex_lock")
+    defer { check(unsafe pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
     return body(Held(owner: self))
   }
 
   private func wait(seconds: Double) {
     var now = timespec()
-    _ = unsafe clock_gettime(CLOCK_REALTIME, &now)
+    check(unsafe clock_gettime(CLOCK_REALTIME, &now), "clock_gettime")
     let whole = Int(seconds)
     let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(whole)) * 1e9)
     var deadline = now
     deadline.tv_sec += .init(whole + nanoseconds / 1_000_000_000)
     deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
-    _ = unsafe pthread_cond_timedwait(condition, mutex, &deadline)
+    let result = unsafe pthread_cond_timedwait(condition, mutex, &deadline)
+    if result != ETIMEDOUT { check(result, "pthread_cond_timedwait") }
   }
 }
 
@@ -138,7 +163,7 @@ func currentThreadID() -> UInt {
 /// Seconds on a monotonic clock, for measuring waits.
 func monotonicSeconds() -> Double {
   var now = timespec()
-  _ = unsafe clock_gettime(CLOCK_MONOTONIC, &now)
+  check(unsafe clock_gettime(CLOCK_MONOTONIC, &now), "clock_gettime")
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
@@ -156,7 +181,7 @@ func currentThreadStackBounds() -> Range<UInt>? {
     let getAttributes = unsafe unsafeBitCast(symbol, to: GetAttributes.self)
     var attributes = pthread_attr_t()
     guard unsafe getAttributes(pthread_self(), &attributes) == 0 else { return nil }
-    defer { _ = unsafe pthread_attr_destroy(&attributes) }
+    defer { check(unsafe pthread_attr_destroy(&attributes), "pthread_attr_destroy") }
     var address: UnsafeMutableRawPointer?
     var size = 0
     guard unsafe pthread_attr_getstack(&attributes, &address, &size) == 0, let address = unsafe address else {
@@ -223,13 +248,14 @@ final class ThreadLocal<Value: AnyObject>: Sendable {
 
   init(_ make: @escaping @Sendable () -> Value) {
     var key = pthread_key_t()
-    _ = unsafe pthread_key_create(&key) { raw in
+    let created = unsafe pthread_key_create(&key) { raw in
       #if canImport(Darwin)
         unsafe Unmanaged<AnyObject>.fromOpaque(raw).release()
       #else
         if let raw = unsafe raw { unsafe Unmanaged<AnyObject>.fromOpaque(raw).release() }
       #endif
     }
+    check(created, "pthread_key_create")
     self.key = key
     self.make = make
   }
@@ -240,7 +266,7 @@ final class ThreadLocal<Value: AnyObject>: Sendable {
       return unsafe Unmanaged<Value>.fromOpaque(raw).takeUnretainedValue()
     }
     let value = make()
-    _ = unsafe pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())
+    check(unsafe pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque()), "pthread_setspecific")
     return value
   }
 }
