@@ -17,7 +17,7 @@ extension Injector {
   public static var shared: Injector { overriding ?? root }
 
   /// The app-wide injector itself, whatever the current task overrides.
-  static let root = Injector(parent: nil, requiresConfiguration: true)
+  package static let root = Injector(parent: nil, requiresConfiguration: true)
 
   /// Runs `body` to register this injector's contents, the first time only.
   ///

@@ -13,6 +13,9 @@ extension Injector {
       if state.journal?.thread == thread {
         state.journal?.record(key, before: before, after: state.registry.slot(key))
       }
+      if requiresConfiguration, Injector.overridesInPlace.withLock({ $0 > 0 }) {
+        changesDuringOverrides.withLock { $0.record(before: before, after: state.registry.slot(key)) }
+      }
       let published = state.snapshot
       state.snapshot = nil
       return (result, (published, state.startEpoch()), Array(state.children.values))

@@ -62,6 +62,12 @@ public final class Injector: Sendable {
   let parent: Injector?
   /// Whether injecting and resolving must wait for ``configure(_:)``: true for ``shared`` only.
   let requiresConfiguration: Bool
+  /// The singletons first made while this injector overrides its ancestors, when it is an
+  /// override injector (``withOverrides(_:operation:)``, the `.injecting` trait); nil otherwise.
+  let overrideCells: OverrideCells?
+  /// The registrations made on this injector, when it requires configuration (``shared``),
+  /// while an override was in place: they come from a thread or task that does not see it.
+  let changesDuringOverrides = Locked(UnscopedChanges())
   /// How long a thread waits for a singleton (or `Lazy`) that another thread is creating, in seconds.
   let waitLimitSeconds: Double
 
@@ -99,9 +105,15 @@ public final class Injector: Sendable {
       waitLimitSeconds: max(0, Double(seconds) + Double(attoseconds) / 1e18))
   }
 
-  init(parent: Injector?, requiresConfiguration: Bool, waitLimitSeconds: Double = Injector.defaultCreationWaitLimit) {
+  init(
+    parent: Injector?,
+    requiresConfiguration: Bool,
+    waitLimitSeconds: Double = Injector.defaultCreationWaitLimit,
+    overriding: Bool = false
+  ) {
     self.parent = parent
     self.requiresConfiguration = requiresConfiguration
+    overrideCells = overriding ? OverrideCells() : nil
     self.waitLimitSeconds = waitLimitSeconds
     shapes = parent?.shapes ?? ShapeCache()
     parent?.adopt(self)

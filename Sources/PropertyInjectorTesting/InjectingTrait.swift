@@ -31,9 +31,21 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    let start = Injector.root.registrationsOutsideOverridesCount
     try await Injector.withOverrides(overrides) {
       try await function()
     }
+    let escaped = Injector.root.registrationsOutsideOverrides(since: start)
+    guard !escaped.isEmpty else { return }
+    Issue.record(
+      """
+      While this test ran, \(escaped.count == 1 ? "a registration" : "\(escaped.count) registrations") reached the \
+      process-wide Injector.shared instead of the test's override, from a thread or task that does not see it \
+      (DispatchQueue, Thread, Task.detached), so every later test would share \(escaped.count == 1 ? "it" : "them"): \
+      \(escaped.joined(separator: "; ")). Capture the injector before leaving the task (`let injector = \
+      Injector.shared`) and register through it, or make the registration in the test's `.injecting`. (A test \
+      running at the same time may have made it.)
+      """)
   }
 }
 

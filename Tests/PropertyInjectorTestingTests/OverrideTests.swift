@@ -92,3 +92,32 @@ func injectionError(_ body: () throws -> Void) -> InjectionError? {
     return error as? InjectionError
   }
 }
+
+/// A shared service of the suite, made by a factory that resolves what tests override.
+final class Client: Sendable {
+  let marker: Marker
+  init(marker: Marker) { self.marker = marker }
+}
+
+@Suite(
+  "Overrides reach the suite's singletons",
+  .injecting { injector in
+    injector.register(Marker(0))
+    injector.register(Client.self, scope: .singleton) { resolver in Client(marker: try resolver.resolve()) }
+  })
+struct SuiteSingletonOverrideTests {
+  @Test("A test's fake reaches a singleton of its suite made during the test", .injecting { $0.register(Marker(1)) })
+  func firstTestSeesItsFake() throws {
+    #expect(try Injector.shared.resolve(Client.self).marker.number == 1)
+  }
+
+  @Test("Another test's fake reaches its own singleton, never the first test's", .injecting { $0.register(Marker(2)) })
+  func secondTestSeesItsFake() throws {
+    #expect(try Injector.shared.resolve(Client.self).marker.number == 2)
+  }
+
+  @Test("Without a fake of its own, a test gets the suite's registrations")
+  func noFakeSeesTheSuite() throws {
+    #expect(try Injector.shared.resolve(Client.self).marker.number == 0)
+  }
+}

@@ -4,15 +4,29 @@ struct Execution {
   let injector: Injector
   let stack: CreationStack
 
-  /// The injector `level` steps up the parent chain: the one a registration of that level
-  /// belongs to, whose factory receives its own resolver.
-  func injector(atLevel level: Int) -> Injector {
+  /// The injectors a registration `level` steps up the chain runs with: its home, which keeps
+  /// its singleton, and the override injector (of `withOverrides` or `.injecting`) nearest to
+  /// the requester between the two, if there is one. A factory resolves through the override
+  /// when there is one, else through its home: a test's overrides reach what its ancestors'
+  /// factories make, while a plain child never changes what its parent's factories see.
+  func owners(atLevel level: Int) -> (home: Injector, override: Injector?) {
     var injector = self.injector
+    var override: Injector?
     for _ in 0..<level {
+      if override == nil, injector.overrideCells != nil { override = injector }
       guard let parent = injector.parent else { break }
       injector = parent
     }
-    return injector
+    return (injector, override)
+  }
+
+  /// The cell a singleton of `level` lives in for this execution: `home` (the registration's
+  /// own), unless an override sits between the requester and the registration's injector and
+  /// the singleton was not made before it: then the override's own cell, so a singleton first
+  /// made inside an override sees it and lives only as long as it.
+  func cell<Cell: AnySingletonCell>(for registration: Registration, level: Int, home: Cell) -> Cell {
+    guard home.createdAny == nil, let cells = owners(atLevel: level).override?.overrideCells else { return home }
+    return cells.cell(for: registration, like: home)
   }
 
   /// Injects `value` if it is ``InjectableSettable``: what happens to every factory result and
@@ -46,7 +60,8 @@ extension Execution {
     _ factory: (Resolver) throws -> Value
   ) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-      try run(factory, of: registration, owner: injector(atLevel: level), at: site)
+      let (home, override) = owners(atLevel: level)
+      return try run(factory, of: registration, owner: override ?? home, at: site)
     }
   }
 
@@ -58,7 +73,8 @@ extension Execution {
     at site: Site,
     _ body: (Injector, ((Resolver) throws -> Any) throws(InjectionError) -> Any) throws(InjectionError) -> Value
   ) throws(InjectionError) -> Value {
-    let owner = injector(atLevel: level)
+    let (home, override) = owners(atLevel: level)
+    let owner = override ?? home
     return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       try body(owner) { factory throws(InjectionError) -> Any in
         try run(factory, of: registration, owner: owner, at: site)

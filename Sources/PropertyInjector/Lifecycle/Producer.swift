@@ -117,6 +117,7 @@ final class SingletonProducer<Value>: Producer<Value>, @unchecked Sendable {
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
     if let value = cell.createdValue { return value }
+    let cell = execution.cell(for: registration, level: level, home: cell)
     return try execution.makeSingleton(for: registration, level: level, at: site) {
       owner, create throws(InjectionError) in
       try cell.value(for: site, waitLimit: owner.waitLimitSeconds) { () throws(InjectionError) -> Value in
@@ -148,6 +149,7 @@ final class CastingSingletonProducer<Value>: Producer<Value>, @unchecked Sendabl
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
     let made: Any
+    let cell = execution.cell(for: registration, level: level, home: cell)
     if let value = cell.createdAny {
       made = value
     } else {

@@ -13,7 +13,9 @@
 /// ``InjectionError/Code/injectorReleased``.
 ///
 /// The resolver of a parent's registration resolves from the parent, even when a child
-/// injector asked for the value: a parent's singleton is the same for every child.
+/// injector asked for the value: a parent's singleton is the same for every child. The one
+/// exception is an override (``Injector/withOverrides(_:operation:)``, the `.injecting` trait):
+/// asked through one, a parent's factory resolves through the override.
 public struct Resolver: Sendable {
   private weak var storage: Injector?
 

@@ -20,6 +20,9 @@ class AnySingletonCell: @unchecked Sendable {
   /// The value, as `Any`, if it has been created.
   var createdAny: Any? { nil }
 
+  /// A new, empty cell of the same type and label.
+  func emptyCopy() -> AnySingletonCell { AnySingletonCell(label: label) }
+
   /// ``SingletonCell/value(for:waitLimit:create:)`` for callers that know the value only as `Any`.
   func anyValue(
     for site: Site,
@@ -37,6 +40,8 @@ final class SingletonCell<Value>: AnySingletonCell, @unchecked Sendable {
   var createdValue: Value? { made.withLock { $0 } }
 
   override var createdAny: Any? { createdValue }
+
+  override func emptyCopy() -> AnySingletonCell { SingletonCell<Value>(label: label) }
 
   override func anyValue(
     for site: Site,
@@ -170,5 +175,24 @@ final class CreationCoordinator: Sendable {
       current = next
     }
     return false
+  }
+}
+
+/// The singleton cells of an override injector: one for each ancestor's singleton first made
+/// while the override is in place, so that it sees the override and is never shared with
+/// another override (another test).
+final class OverrideCells: Sendable {
+  private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: AnySingletonCell)]>([:])
+
+  /// The override's cell for `registration`, made like `home` on first use.
+  func cell<Cell: AnySingletonCell>(for registration: Registration, like home: Cell) -> Cell {
+    let id = ObjectIdentifier(registration)
+    return cells.withLock { cells in
+      // The entry keeps its registration alive, so its identity is never reused meanwhile.
+      if let existing = cells[id]?.cell as? Cell { return existing }
+      let made = home.emptyCopy() as? Cell ?? home
+      cells[id] = (registration, made)
+      return made
+    }
   }
 }

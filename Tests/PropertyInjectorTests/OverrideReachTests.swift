@@ -1,0 +1,113 @@
+import Dispatch
+import Testing
+
+@testable import PropertyInjector
+
+private protocol Log: Sendable {
+  var name: String { get }
+}
+
+private final class NamedLog: Log {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+/// A shared service whose factory resolves what a test overrides.
+private final class APIClient: Sendable {
+  let log: any Log
+  init(log: any Log) { self.log = log }
+}
+
+private func suiteInjector() -> Injector {
+  let injector = Injector()
+  injector.register(NamedLog("real"), as: (any Log).self)
+  injector.register(APIClient.self, scope: .singleton) { resolver in
+    APIClient(log: try resolver.resolve((any Log).self))
+  }
+  return injector
+}
+
+@Suite("Overrides reach what the suite's registrations make")
+struct OverrideReachTests {
+  @Test("A singleton first made inside an override resolves the override's registrations")
+  func singletonMadeInsideSeesOverride() throws {
+    let suite = suiteInjector()
+    let test = Injector(overriding: suite)
+    test.register(NamedLog("fake"), as: (any Log).self)
+    #expect(try test.resolve(APIClient.self).log.name == "fake")
+    #expect(try test.resolve(APIClient.self) === test.resolve(APIClient.self), "still one value within the test")
+  }
+
+  @Test("Two overrides never share a singleton first made inside them, and the suite keeps its own")
+  func overridesDoNotShareSingletons() throws {
+    let suite = suiteInjector()
+    let first = Injector(overriding: suite)
+    first.register(NamedLog("first"), as: (any Log).self)
+    let second = Injector(overriding: suite)
+    second.register(NamedLog("second"), as: (any Log).self)
+    let inFirst = try first.resolve(APIClient.self)
+    let inSecond = try second.resolve(APIClient.self)
+    #expect(inFirst !== inSecond)
+    #expect(inFirst.log.name == "first" && inSecond.log.name == "second")
+    #expect(try suite.resolve(APIClient.self).log.name == "real", "made in the suite, for the suite")
+  }
+
+  @Test("A singleton made before the override is the same object inside it")
+  func singletonMadeBeforeIsShared() throws {
+    let suite = suiteInjector()
+    let made = try suite.resolve(APIClient.self)
+    let test = Injector(overriding: suite)
+    test.register(NamedLog("fake"), as: (any Log).self)
+    #expect(try test.resolve(APIClient.self) === made)
+  }
+
+  @Test("A transient factory of the suite resolves through the override, and so does injection")
+  func transientFactoriesSeeOverride() throws {
+    final class Screen: InjectableSettable {
+      var injectedClient: APIClient?
+      static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedClient": \Screen.injectedClient] }
+    }
+    let suite = Injector()
+    suite.register(NamedLog("real"), as: (any Log).self)
+    suite.register(APIClient.self) { resolver in APIClient(log: try resolver.resolve((any Log).self)) }
+    let test = Injector(overriding: suite)
+    test.register(NamedLog("fake"), as: (any Log).self)
+    let screen = Screen()
+    try test.inject(screen)
+    #expect(screen.injectedClient?.log.name == "fake")
+  }
+
+  @Test("A plain child keeps its parent's factories resolving from the parent")
+  func plainChildrenDoNotReachIn() throws {
+    let suite = suiteInjector()
+    let child = Injector(parent: suite)
+    child.register(NamedLog("child"), as: (any Log).self)
+    #expect(try child.resolve(APIClient.self).log.name == "real")
+  }
+
+  @Test("A child made inside an override sees the override's registrations in what ancestors make")
+  func childOfOverrideSeesOverride() throws {
+    let suite = suiteInjector()
+    let test = Injector(overriding: suite)
+    test.register(NamedLog("fake"), as: (any Log).self)
+    let child = Injector(parent: test)
+    #expect(try child.resolve(APIClient.self).log.name == "fake")
+  }
+
+  @Test("A registration that reaches the shared injector from outside an override's task is recorded")
+  func registrationsOutsideOverridesAreRecorded() throws {
+    let shared = Injector(parent: nil, requiresConfiguration: true)
+    let start = shared.registrationsOutsideOverridesCount
+    Injector.withOverrides { _ in } operation: {
+      let done = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        shared.register(NamedLog("from a queue"), as: (any Log).self)
+        done.signal()
+      }
+      done.wait()
+    }
+    let escaped = shared.registrationsOutsideOverrides(since: start)
+    #expect(escaped.count == 1)
+    #expect(escaped.first?.contains("NamedLog") == true)
+  }
+}
