@@ -16,7 +16,7 @@ import Testing
 /// Overrides that register nothing: `Injector.shared` becomes an empty injector of the test's own.
 private func registeringNothing(_: Injector) {}
 
-// MARK: - README and Getting Started
+// MARK: - README and Getting Started (the README shows the quick start; Getting Started all of these)
 
 enum QuickStart {
   protocol Logger: AnyObject, Sendable { func log(_ line: String) }
