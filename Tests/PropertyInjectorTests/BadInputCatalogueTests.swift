@@ -105,7 +105,7 @@ private final class Deferred: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \Deferred.injectedDatabase] }
 }
 
-/// One row of the bad-input catalogue (README, and the Errors article).
+/// One row of the bad-input catalogue (the Errors article).
 struct Misuse: Sendable, CustomTestStringConvertible {
   let name: String
   let code: InjectionError.Code
