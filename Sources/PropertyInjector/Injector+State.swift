@@ -12,9 +12,12 @@ extension Injector {
       let result = change(&state.registry)
       if state.journal?.thread == thread {
         state.journal?.record(key, before: before, after: state.registry.slot(key))
-      }
-      if requiresConfiguration, Injector.overridesInPlace.withLock({ $0 > 0 }) {
-        changesDuringOverrides.withLock { $0.record(before: before, after: state.registry.slot(key)) }
+      } else if requiresConfiguration, Injector.overridesInPlace.withLock({ $0 > 0 }) {
+        // Not `configure`, which sets up the process-wide injector on purpose.
+        let after = state.registry.slot(key)
+        if !after.isSame(as: before) {
+          changesDuringOverrides.withLock { $0.record(before: before, after: after) }
+        }
       }
       let published = state.snapshot
       state.snapshot = nil

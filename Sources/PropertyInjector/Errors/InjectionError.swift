@@ -36,20 +36,27 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   /// The code of the first problem; see ``problems`` for all of them.
   public var code: Code { problems[0].code }
 
-  /// Makes an error; `path` defaults to the creations in progress on this thread.
-  init(operation: String, problems: [Problem], underlyingError: (any Error)? = nil, path: [String]? = nil) {
+  /// Makes an error. The creation that an error leaves adds the path of the creations in
+  /// progress, when `path` is empty (see ``withPath(_:)``).
+  init(operation: String, problems: [Problem], underlyingError: (any Error)? = nil, path: [String] = []) {
     self.operation = operation
     self.problems =
       problems.isEmpty
       ? [Problem(code: .internalInconsistency, typeName: operation, summary: "an error with no problem was made.")]
       : problems
     self.underlyingError = underlyingError
-    self.path = path ?? CreationStack.current.path
+    self.path = path
   }
 
-  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String]? = nil) {
+  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String] = []) {
     self.init(operation: operation, problems: [problem], underlyingError: underlyingError, path: path)
   }
+  /// The same error, with `path` as the creations in progress, unless it has one already.
+  func withPath(_ path: [String]) -> InjectionError {
+    guard self.path.isEmpty, !path.isEmpty else { return self }
+    return InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
+  }
+
 
   /// The same error, reported as the failure of `operation`: what the outermost public call
   /// does, so an error from deep inside a creation names the call the user made.

@@ -67,7 +67,12 @@ final class CreationStack {
     }
     unsafe storedFrames.append(Frame(key: key, site: site))
     defer { unsafe storedFrames.removeLast() }
-    return try create()
+    do {
+      return try create()
+    } catch {
+      // The innermost creation an error leaves tells where it happened.
+      throw error.withPath(path)
+    }
   }
 
   /// Whether a callback is running on this thread.
