@@ -72,6 +72,15 @@ final class Registration: @unchecked Sendable {
     return true
   }
 
+  /// Whether the registration's factory is isolated to the main actor: its values are made and
+  /// handed out only on the main thread.
+  var isMainActorIsolated: Bool {
+    switch source {
+    case .instance: false
+    case .factory(let factory), .singleton(let factory, _): factory.isMainActorIsolated
+    }
+  }
+
   /// The registration's type match, for type registrations.
   var typeMatch: TypeMatch? {
     if case .type(let match) = match { return match }
