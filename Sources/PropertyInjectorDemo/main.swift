@@ -250,10 +250,10 @@ func runMainActor() async throws {
     do {
       _ = try injector.resolve(ProfileViewModel.self)
       return "resolved (unexpected)"
-    } catch let error as InjectionError {
-      return "caught InjectionError [\(error.code)], and the factory did not run"
     } catch {
-      return "caught \(error)"
+      // In a closure `error` is `any Error`: InjectionError(error) reads it as in a function body.
+      guard let error = InjectionError(error) else { return "caught \(error)" }
+      return "caught InjectionError [\(error.code)], and the factory did not run"
     }
   }.value
   print("  Off the main actor (a detached task): \(offMainActor)")
