@@ -87,13 +87,13 @@ extension Execution {
   }
 
   /// Refuses a main-actor registration off the main actor, before its factory runs or its
-  /// singleton is handed over.
+  /// singleton is handed over. Producers call it only for registrations that are
+  /// ``Registration/isMainActorIsolated``, so the others pay one stored `Bool`.
   ///
   /// - Throws: ``InjectionError/Code/mainActorRequired`` naming the property (or `resolve`), the
   ///   registration and the fix.
-  @inline(__always)
-  func requireIsolation(of registration: Registration, at site: Site) throws(InjectionError) {
-    guard registration.isMainActorIsolated, !isOnMainActor() else { return }
+  func requireMainActor(for registration: Registration, at site: Site) throws(InjectionError) {
+    guard !isOnMainActor() else { return }
     throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: registration))
   }
 

@@ -75,7 +75,7 @@ final class FactoryProducer<Value>: Producer<Value>, @unchecked Sendable {
   }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
-    try execution.requireIsolation(of: registration, at: site)
+    if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     return try execution.make(for: registration, level: level, at: site) { resolver in try factory.make(resolver) }
   }
 }
@@ -94,7 +94,7 @@ final class CastingFactoryProducer<Value>: Producer<Value>, @unchecked Sendable 
   }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
-    try execution.requireIsolation(of: registration, at: site)
+    if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     let made = try execution.make(for: registration, level: level, at: site) { resolver in try factory.makeAny(resolver)
     }
     return try execution.cast(made, to: Value.self, from: registration, at: site)
@@ -118,7 +118,7 @@ final class SingletonProducer<Value>: Producer<Value>, @unchecked Sendable {
   override var keepsItsValue: Bool { true }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
-    try execution.requireIsolation(of: registration, at: site)
+    if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     if let value = cell.createdValue { return value }
     return try execution.makeSingleton(for: registration, level: level, at: site) {
       owner, create throws(InjectionError) in
@@ -150,7 +150,7 @@ final class CastingSingletonProducer<Value>: Producer<Value>, @unchecked Sendabl
   override var keepsItsValue: Bool { true }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
-    try execution.requireIsolation(of: registration, at: site)
+    if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     let made: Any
     if let value = cell.createdAny {
       made = value

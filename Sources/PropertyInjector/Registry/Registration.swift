@@ -49,6 +49,11 @@ final class Registration: @unchecked Sendable {
     self.match = match
     self.sequence = sequence
     self.owner = owner
+    isMainActorIsolated =
+      switch source {
+      case .instance: false
+      case .factory(let factory), .singleton(let factory, _): factory.isMainActorIsolated
+      }
   }
 
   /// The key that a later registration with the same type, target and id (or name) replaces.
@@ -72,14 +77,9 @@ final class Registration: @unchecked Sendable {
     return true
   }
 
-  /// Whether the registration's factory is isolated to the main actor: its values are made and
-  /// handed out only on the main thread.
-  var isMainActorIsolated: Bool {
-    switch source {
-    case .instance: false
-    case .factory(let factory), .singleton(let factory, _): factory.isMainActorIsolated
-    }
-  }
+  /// Whether the registration's factory is isolated to the main actor (registered
+  /// `on: MainActor.self`): its values are made and handed out only on the main actor.
+  let isMainActorIsolated: Bool
 
   /// The registration's type match, for type registrations.
   var typeMatch: TypeMatch? {
