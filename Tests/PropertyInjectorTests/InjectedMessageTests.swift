@@ -26,6 +26,12 @@ private final class TwoLoggers {
   @Injected var second: any Logger
 }
 
+/// A struct's wrapper has no enclosing instance: it reads through `wrappedValue`.
+private struct Settings {
+  @Injected var logger: any Logger
+  init(injector: Injector) { _logger = Injected(in: injector) }
+}
+
 @Suite("@Injected failures name the owner")
 struct InjectedMessageTests {
   @Test("$property.resolve() on an object throws an error that names the class, the property and its type")
@@ -45,6 +51,16 @@ struct InjectedMessageTests {
     #expect(error.code == .unresolved)
     #expect(error.operation == "@Injected ReportView.numbers: Array<Int>")
     #expect(error.description.contains("luckyNumbers"))
+  }
+
+  @Test("An @Injected property of a struct still reads its value, and its error is the plain resolve error")
+  func structProperty() throws {
+    let injector = Injector()
+    let settings = Settings(injector: injector)
+    let error = try #require(injectionError { _ = try settings.$logger.resolve() })
+    injector.register(ConsoleLogger("struct"), as: (any Logger).self)
+    #expect(error.operation == "resolve(any Logger)")
+    #expect(settings.logger.name == "struct")
   }
 
   @Test("A wrapper made outside an object keeps the plain resolve error")

@@ -238,4 +238,30 @@ struct MainActorRegistrationTests {
     #expect(error?.code == .mainActorRequired)
     #expect(factoryCalls.value == 0)
   }
+
+  @Test("A child injector uses its parent's main-actor registrations, and one main-actor factory can resolve another")
+  @MainActor
+  func childAndNested() throws {
+    let parent = mainActorInjector(factoryCalls: Counter(), storeCalls: Counter())
+    let child = Injector(parent: parent)
+    child.register(String.self, on: MainActor.self) { resolver in
+      let store = try resolver.resolve(FeedStore.self)
+      store.items.append("made")
+      return "\(store.items.count) item"
+    }
+    let screen = FeedScreen()
+    try child.inject(screen)
+    #expect(try child.resolve(String.self) == "1 item")
+    #expect(screen.injectedViewModel != nil)
+    #expect(screen.injectedStore?.items == ["made"])
+  }
+
+  @Test("explain names a main-actor registration as such")
+  @MainActor
+  func explainNamesMainActor() {
+    let injector = mainActorInjector(factoryCalls: Counter(), storeCalls: Counter())
+    let text = injector.explain(FeedScreen()).description
+    #expect(text.contains("main-actor factory of FeedViewModel"))
+    #expect(text.contains("main-actor singleton FeedStore"))
+  }
 }
