@@ -59,6 +59,44 @@ extension Injector {
     add(factory: factory, scope: scope, match: .type(Self.match(for: target, id: id)))
   }
 
+  /// Registers a factory with a scope for a type that is not `Sendable`, on your promise that
+  /// sharing its value is safe.
+  ///
+  /// ```swift
+  /// injector.register(unchecked: Database.self, scope: .singleton) { resolver in
+  ///   try Database(log: resolver.resolve((any Logger).self))   // made once, shared with every thread
+  /// }
+  /// ```
+  ///
+  /// Like ``register(_:scope:for:id:factory:)``, without the compiler's `Sendable` check: a
+  /// ``Scope/singleton`` is handed to every object and thread that asks, so the type must be safe
+  /// to share. Use it for types written before Swift 6 that are thread-safe (they lock inside), or
+  /// that your app uses from one thread only, instead of writing `@unchecked Sendable` on the type.
+  /// Whether sharing is safe is your promise: the library cannot check it. A service used only on
+  /// the main actor needs no promise: register it with
+  /// ``register(_:scope:for:id:on:factory:)`` (`on: MainActor.self`), which hands it out only there.
+  ///
+  /// - Parameters:
+  ///   - type: The type the factory makes, matched exactly against declared property types.
+  ///   - scope: ``Scope/singleton`` to make one value on first use and share it, or
+  ///     ``Scope/transient`` for a new value every time.
+  ///   - target: Fill only objects of this class or its subclasses.
+  ///   - id: Fill only properties whose names end with this string, compared ignoring case.
+  ///   - factory: Makes a value, given a resolver for this injector.
+  ///
+  /// Thread safety: register from any thread. The factory runs on the thread that first needs the
+  /// value, outside every lock, and exactly once for a singleton; the value is then read from any
+  /// thread, which is safe only as far as your promise holds.
+  public func register<Service>(
+    unchecked type: Service.Type,
+    scope: Scope,
+    for target: AnyClass? = nil,
+    id: String? = nil,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) {
+    add(factory: factory, scope: scope, match: .type(Self.match(for: target, id: id)))
+  }
+
   /// Registers a factory for the property with exactly this name, on any object.
   ///
   /// ```swift
@@ -75,6 +113,34 @@ extension Injector {
   /// Registers a factory with a scope for the property with exactly this name; a
   /// ``Scope/singleton`` is shared, so its type must be `Sendable`.
   public func register<Value: Sendable>(
+    named name: String,
+    scope: Scope,
+    factory: @escaping @Sendable (Resolver) throws -> Value
+  ) {
+    add(factory: factory, scope: scope, match: .name(name))
+  }
+
+  /// Registers a factory with a scope for the property with exactly this name, for a value that
+  /// is not `Sendable`, on your promise that sharing it is safe.
+  ///
+  /// ```swift
+  /// injector.register(unchecked: Database.self, named: "database", scope: .singleton) { _ in Database() }
+  /// ```
+  ///
+  /// Like ``register(named:scope:factory:)``, without the compiler's `Sendable` check; see
+  /// ``register(unchecked:scope:for:id:factory:)`` for what the promise means.
+  ///
+  /// - Parameters:
+  ///   - type: The type the factory makes; the value fills the property when it can be cast to the
+  ///     property's declared type.
+  ///   - name: The property's name, compared exactly (case-sensitive).
+  ///   - scope: ``Scope/singleton`` to make one value on first use and share it, or
+  ///     ``Scope/transient`` for a new value every time.
+  ///   - factory: Makes a value, given a resolver for this injector.
+  ///
+  /// Thread safety: as ``register(unchecked:scope:for:id:factory:)``.
+  public func register<Value>(
+    unchecked type: Value.Type,
     named name: String,
     scope: Scope,
     factory: @escaping @Sendable (Resolver) throws -> Value

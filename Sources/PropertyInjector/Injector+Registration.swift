@@ -138,6 +138,21 @@ extension Injector {
     add(probe, source, match)
   }
 
+  /// Adds a main-actor factory registration of `Service`: its values are made, and its singleton
+  /// is handed out, only on the main actor.
+  func add<Service>(
+    mainActorFactory factory: @escaping @MainActor @Sendable (Resolver) throws -> Service,
+    scope: Scope,
+    match: Registration.Match
+  ) {
+    let probe = Probe<Service>()
+    let made = Factory(mainActor: factory)
+    let source: Registration.Source =
+      scope == .singleton
+      ? .singleton(made, SingletonCell<Service>(label: "\(probe.name) (main-actor singleton)")) : .factory(made)
+    add(probe, source, match)
+  }
+
   func add(_ service: TypeProbe, _ source: Registration.Source, named name: String, owner: RegistrationOwner? = nil) {
     add(service, source, .name(name), owner: owner)
   }

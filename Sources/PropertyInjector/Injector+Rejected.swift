@@ -91,6 +91,45 @@ extension Injector {
         .init(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)))
   }
 
+  /// A singleton of a type that is not `Sendable` would be shared between threads unchecked: the
+  /// compiler names both ways to register it. Less specific than
+  /// ``register(_:scope:for:id:factory:)`` (no `Sendable` requirement), so it is picked only for a
+  /// type that is not `Sendable`. If the warning is ignored, the registration is made as
+  /// ``register(unchecked:scope:for:id:factory:)`` would make it.
+  @_documentation(visibility: internal)
+  @available(
+    *, deprecated,
+    message:
+      "`X` is not Sendable: register it with `register(unchecked: X.self, scope: .singleton)` on your promise that sharing it is safe, or `register(X.self, scope: .singleton, on: MainActor.self)` for a main-actor service"
+  )
+  public func register<Service>(
+    _ type: Service.Type,
+    scope: Scope,
+    for target: AnyClass? = nil,
+    id: String? = nil,
+    factory: @escaping @Sendable (Resolver) throws -> Service
+  ) {
+    add(
+      factory: factory, scope: scope,
+      match: .type(
+        .init(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)))
+  }
+
+  /// A named singleton of a type that is not `Sendable`: the compiler names the unchecked spelling.
+  @_documentation(visibility: internal)
+  @available(
+    *, deprecated,
+    message:
+      "The value is not Sendable: register it with `register(unchecked: X.self, named: name, scope: .singleton)` on your promise that sharing it is safe"
+  )
+  public func register<Value>(
+    named name: String,
+    scope: Scope,
+    factory: @escaping @Sendable (Resolver) throws -> Value
+  ) {
+    add(factory: factory, scope: scope, match: .name(name))
+  }
+
   /// Resolving an optional type never succeeds: optionals are never registered.
   @_documentation(visibility: internal)
   @available(

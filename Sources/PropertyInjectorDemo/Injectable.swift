@@ -25,7 +25,8 @@
     injector.register(ConsoleLogger(), as: (any Logger).self)
     injector.register(APIClient())
     injector.register(
-      ImageCache(name: "thumbnails"), includingAncestors: true, for: MacroFeedScreen.self, id: "thumbnailCache")
+      unchecked: ImageCache(name: "thumbnails"), includingAncestors: true, for: MacroFeedScreen.self,
+      id: "thumbnailCache")
     injector.register(Analytics(), named: "analytics")
     injector.register(Database.self) { _ in Database() }
 
@@ -37,7 +38,7 @@
       print("    \(error.problems[0].location) [\(error.code)]")
     }
 
-    injector.register(Database(), for: MacroFeedScreen.self)
+    injector.register(unchecked: Database(), for: MacroFeedScreen.self)
     let feed = MacroFeedScreen()
     try injector.inject(feed)
     print(

@@ -18,12 +18,13 @@ final class APIClient: Sendable {
   let baseURL = "https://api.example.com"
 }
 
-class Cache: @unchecked Sendable {
+/// Not `Sendable` (a non-final class cannot promise it): registered with `register(unchecked:)`.
+class Cache {
   let name: String
   init(name: String) { self.name = name }
 }
 
-final class ImageCache: Cache, @unchecked Sendable {}
+final class ImageCache: Cache {}
 
 final class Analytics: Sendable {
   func track(_ event: String) { print("    [analytics] \(event)") }
@@ -78,24 +79,25 @@ final class RequestID: CustomStringConvertible, Sendable {
 }
 
 /// Needs the database that (through its cache) needs it back: a cycle unless the back edge waits.
-final class Database: InjectableSettable, @unchecked Sendable {
+/// Not `Sendable`: a shared singleton on the app's promise (`register(unchecked:scope:)`).
+final class Database: InjectableSettable {
   var injectedCache: SessionCache?
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Database.injectedCache] }
 }
 
 /// An account that audits itself: the audit log needs the account being created, a cycle.
-final class Account: InjectableSettable, @unchecked Sendable {
+final class Account: InjectableSettable {
   var injectedAudit: AuditLog?
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAudit": \Account.injectedAudit] }
 }
 
-final class AuditLog: InjectableSettable, @unchecked Sendable {
+final class AuditLog: InjectableSettable {
   var injectedAccount: Account?
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAccount": \AuditLog.injectedAccount] }
 }
 
 /// The back edge, deferred with Lazy: the cycle resolves.
-final class SessionCache: InjectableSettable, @unchecked Sendable {
+final class SessionCache: InjectableSettable {
   var injectedDatabase: Lazy<Database>?
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \SessionCache.injectedDatabase] }
 }
@@ -126,8 +128,9 @@ func run() throws {
   // An ImageCache fills `Cache` properties too (includingAncestors), only on FeedScreen,
   // and only properties whose names end with the id.
   injector.register(
-    ImageCache(name: "thumbnails"), includingAncestors: true, for: FeedScreen.self, id: "thumbnailCache")
-  injector.register(ImageCache(name: "avatars"), includingAncestors: true, for: FeedScreen.self, id: "avatarCache")
+    unchecked: ImageCache(name: "thumbnails"), includingAncestors: true, for: FeedScreen.self, id: "thumbnailCache")
+  injector.register(
+    unchecked: ImageCache(name: "avatars"), includingAncestors: true, for: FeedScreen.self, id: "avatarCache")
   injector.register(Analytics(), named: "analytics")
 
   print("Validating the wiring before anything runs (what a unit test would do):")
@@ -163,7 +166,7 @@ func run() throws {
   }
 
   print("\nFixing it with a registration for SettingsScreen, and injecting again:")
-  injector.register(Cache(name: "settings"), for: SettingsScreen.self)
+  injector.register(unchecked: Cache(name: "settings"), for: SettingsScreen.self)
   try injector.inject(settings)
   print("  injectedCache          <- \(name(settings.injectedCache))   (for SettingsScreen)")
 }
@@ -171,12 +174,13 @@ func run() throws {
 func runLifecycles() throws {
   print("\nLifecycles:")
   let injector = Injector()
-  injector.register(Database.self, scope: .singleton) { _ in
-    print("    (making the Database singleton, once)")
+  // Database is not Sendable: sharing it is the app's promise, said at the registration.
+  injector.register(unchecked: Database.self, scope: .singleton) { _ in
+    print("    (making the Database singleton, once: not Sendable, shared on the app's promise)")
     return Database()
   }
   injector.register(SessionCache.self) { _ in SessionCache() }
-  injector.register(Account.self, scope: .singleton) { _ in Account() }
+  injector.register(unchecked: Account.self, scope: .singleton) { _ in Account() }
   injector.register(AuditLog.self) { _ in AuditLog() }
   injector.register(RequestID.self) { _ in RequestID() }
 
@@ -201,12 +205,58 @@ func runLifecycles() throws {
 
   let tests = Injector(parent: injector)
   let fake = Database()
-  tests.register(fake)
+  tests.register(unchecked: fake)
   let testReport = ReportScreen()
   try tests.inject(testReport)
   print(
     "  A child injector swaps in a fake for tests: \(testReport.injectedDatabase === fake); the parent still gives the real one: \(try injector.resolve(Database.self) === database)"
   )
+}
+
+// MARK: - Main actor
+
+/// A view model that exists only on the main actor.
+@MainActor
+final class ProfileViewModel {
+  let logger: any Logger
+  var name = "Ada"
+  init(logger: any Logger) { self.logger = logger }
+}
+
+/// A main-actor screen: injected on the main actor, through its isolated conformance.
+@MainActor
+final class ProfileScreen {
+  var injectedViewModel: ProfileViewModel?
+}
+
+extension ProfileScreen: @MainActor InjectableSettable {
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedViewModel": \ProfileScreen.injectedViewModel] }
+}
+
+@MainActor
+func runMainActor() async throws {
+  print("\nMain-actor factories:")
+  let injector = Injector()
+  injector.register(ConsoleLogger(), as: (any Logger).self)
+  // The factory is @MainActor: it calls the view model's main-actor initializer directly.
+  injector.register(ProfileViewModel.self, on: MainActor.self) { resolver in
+    ProfileViewModel(logger: try resolver.resolve((any Logger).self))
+  }
+  let screen = ProfileScreen()
+  try injector.inject(screen)
+  print("  On the main actor, ProfileScreen.injectedViewModel <- \(name(screen.injectedViewModel))")
+
+  let offMainActor = await Task.detached { () -> String in
+    do {
+      _ = try injector.resolve(ProfileViewModel.self)
+      return "resolved (unexpected)"
+    } catch {
+      // In a closure `error` is `any Error`: InjectionError(error) reads it as in a function body.
+      guard let error = InjectionError(error) else { return "caught \(error)" }
+      return "caught InjectionError [\(error.code)], and the factory did not run"
+    }
+  }.value
+  print("  Off the main actor (a detached task): \(offMainActor)")
 }
 
 func runOverrides() throws {
@@ -237,6 +287,7 @@ do {
   try run()
   try runLifecycles()
   try runOverrides()
+  try await runMainActor()
   #if Macros
     try runInjectable()
   #else

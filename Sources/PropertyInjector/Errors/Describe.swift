@@ -17,6 +17,10 @@ enum Describe {
     let subject =
       switch registration.source {
       case .instance(let value): readableName(of: type(of: value))
+      case .factory(let factory) where factory.isMainActorIsolated:
+        "a main-actor factory of \(registration.service.name)"
+      case .singleton(let factory, _) where factory.isMainActorIsolated:
+        "a main-actor singleton \(registration.service.name)"
       case .factory: "a factory of \(registration.service.name)"
       case .singleton: "a singleton \(registration.service.name)"
       }

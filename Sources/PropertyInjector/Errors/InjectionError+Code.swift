@@ -71,6 +71,10 @@ extension InjectionError {
     /// A value's conformance to ``InjectableSettable`` is isolated to a global actor (such as
     /// `@MainActor`), and it was made off that actor, so it could not be injected.
     public static let isolatedConformance = Code("isolatedConformance")
+    /// A factory registered on the main actor (`register(_:scope:for:id:on:factory:)`) was asked for
+    /// a value off the main actor: its factory was not run, and no value was handed over. Inject
+    /// or resolve on the main actor, or register a factory that is not main-actor isolated.
+    public static let mainActorRequired = Code("mainActorRequired")
     /// ``Injector/shared`` was used to inject or resolve before ``Injector/configure(_:)`` ran.
     public static let notConfigured = Code("notConfigured")
     /// An object was injected again from inside its own `didInjectDependencies()`.

@@ -97,6 +97,19 @@ extension InjectionError.Problem {
         + "injectable off the actor.")
   }
 
+  /// A main-actor registration was asked for a value off the main actor.
+  static func mainActorRequired(at site: Site, registration: Registration) -> Self {
+    let service = registration.service.name
+    return Self(
+      code: .mainActorRequired, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary:
+        "\(Describe.registration(registration)) is registered `on: MainActor.self`, and \(site.label) asked for it "
+        + "off the main actor, so the factory was not run and no \(service) was handed over.",
+      fix: "Inject or resolve it on the main actor (in a @MainActor function, or inside "
+        + "`await MainActor.run { ... }`), or register a factory that is not main-actor isolated: "
+        + "`injector.register(\(service).self) { resolver in ... }`.")
+  }
+
   /// A factory, or an initializer, threw while making a value for `site`.
   static func factoryFailed(at site: Site, making what: String, error: any Error) -> Self {
     Self(

@@ -102,6 +102,17 @@ extension Execution {
     return value
   }
 
+  /// Refuses a main-actor registration off the main actor, before its factory runs or its
+  /// singleton is handed over. Producers call it only for registrations that are
+  /// ``Registration/isMainActorIsolated``, so the others pay one stored `Bool`.
+  ///
+  /// - Throws: ``InjectionError/Code/mainActorRequired`` naming the property (or `resolve`), the
+  ///   registration and the fix.
+  func requireMainActor(for registration: Registration, at site: Site) throws(InjectionError) {
+    guard !isOnMainActor() else { return }
+    throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: registration))
+  }
+
   /// `made` as a `Value`, or a ``InjectionError/Code/typeMismatch`` naming `registration`.
   func cast<Value>(_ made: Any, to _: Value.Type, from registration: Registration, at site: Site)
     throws(InjectionError) -> Value

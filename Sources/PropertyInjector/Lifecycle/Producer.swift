@@ -75,7 +75,8 @@ final class FactoryProducer<Value>: Producer<Value>, @unchecked Sendable {
   }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
-    try execution.make(for: registration, level: level, at: site) { resolver in try factory.make(resolver) }
+    if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
+    return try execution.make(for: registration, level: level, at: site) { resolver in try factory.make(resolver) }
   }
 }
 
@@ -93,6 +94,7 @@ final class CastingFactoryProducer<Value>: Producer<Value>, @unchecked Sendable 
   }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
+    if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     let made = try execution.make(for: registration, level: level, at: site) { resolver in try factory.makeAny(resolver)
     }
     return try execution.cast(made, to: Value.self, from: registration, at: site)
@@ -116,6 +118,7 @@ final class SingletonProducer<Value>: Producer<Value>, @unchecked Sendable {
   override var keepsItsValue: Bool { true }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
+    if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     if let value = cell.createdValue { return value }
     let cell = execution.cell(for: registration, level: level, home: cell)
     return try execution.makeSingleton(for: registration, level: level, at: site) {
@@ -148,6 +151,7 @@ final class CastingSingletonProducer<Value>: Producer<Value>, @unchecked Sendabl
   override var keepsItsValue: Bool { true }
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
+    if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     let made: Any
     let cell = execution.cell(for: registration, level: level, home: cell)
     if let value = cell.createdAny {

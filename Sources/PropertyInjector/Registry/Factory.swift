@@ -4,6 +4,12 @@
 /// ``Factory`` once, when it is built, and then calls it without casting its result.
 // @unchecked Sendable: immutable; the closure it holds is `@Sendable`.
 class AnyFactory: @unchecked Sendable {
+  /// Whether the factory is isolated to the main actor (registered `on: MainActor.self`): it runs
+  /// only on the main actor, and its values are handed out only there.
+  let isMainActorIsolated: Bool
+
+  init(isMainActorIsolated: Bool) { self.isMainActorIsolated = isMainActorIsolated }
+
   /// Makes a value, as `Any`.
   func makeAny(_ resolver: Resolver) throws -> Any { () }
 }
@@ -12,7 +18,28 @@ class AnyFactory: @unchecked Sendable {
 final class Factory<Service>: AnyFactory, @unchecked Sendable {
   let make: @Sendable (Resolver) throws -> Service
 
-  init(_ make: @escaping @Sendable (Resolver) throws -> Service) { self.make = make }
+  init(_ make: @escaping @Sendable (Resolver) throws -> Service) {
+    self.make = make
+    super.init(isMainActorIsolated: false)
+  }
+
+  /// A factory isolated to the main actor, called only on the main actor.
+  init(mainActor make: @escaping @MainActor @Sendable (Resolver) throws -> Service) {
+    // unsafe: a global actor's function has the same representation as a nonisolated one; the
+    // isolation is only a promise about where it is called. The wrapper keeps that promise: it
+    // calls it only when `isOnMainActor()`: on the main thread or in a job of the main queue,
+    // the main actor's executor (Execution checks first, to throw an error that names the
+    // property; this check is the last line).
+    let nonisolated = unsafe unsafeBitCast(make, to: (@Sendable (Resolver) throws -> Service).self)
+    self.make = { resolver in
+      guard isOnMainActor() else {
+        let name = readableName(of: Service.self)
+        throw InjectionError.internalInconsistency("a main-actor factory of \(name) was called off the main actor")
+      }
+      return try nonisolated(resolver)
+    }
+    super.init(isMainActorIsolated: true)
+  }
 
   override func makeAny(_ resolver: Resolver) throws -> Any { try make(resolver) }
 }

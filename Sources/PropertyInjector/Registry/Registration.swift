@@ -49,6 +49,11 @@ final class Registration: @unchecked Sendable {
     self.match = match
     self.sequence = sequence
     self.owner = owner
+    isMainActorIsolated =
+      switch source {
+      case .instance: false
+      case .factory(let factory), .singleton(let factory, _): factory.isMainActorIsolated
+      }
   }
 
   /// The key that a later registration with the same type, target and id (or name) replaces.
@@ -71,6 +76,10 @@ final class Registration: @unchecked Sendable {
     if case .factory = source { return false }
     return true
   }
+
+  /// Whether the registration's factory is isolated to the main actor (registered
+  /// `on: MainActor.self`): its values are made and handed out only on the main actor.
+  let isMainActorIsolated: Bool
 
   /// The registration's type match, for type registrations.
   var typeMatch: TypeMatch? {

@@ -9,6 +9,10 @@
 #else
   #error("PropertyInjector supports Linux and Apple platforms: no pthread library was found.")
 #endif
+#if !canImport(Darwin)
+  // The main queue, to tell the main actor's jobs from others (see `isOnMainActor`).
+  import Dispatch
+#endif
 
 // The only file that calls the platform's thread library: a mutex, a condition with timed
 // waits, the current thread's identity and stack, and a per-thread slot. Everything else
@@ -159,6 +163,36 @@ func currentThreadID() -> UInt {
     UInt(pthread_self())
   #endif
 }
+
+/// Whether the caller runs on the main actor: on the main thread, or in a job of the main
+/// dispatch queue (the main actor's executor).
+///
+/// Never traps, unlike `MainActor.assumeIsolated`, so that a main-actor factory asked for off the
+/// main actor is an error the caller can catch. On Apple platforms the main queue always runs on
+/// the main thread, and `pthread_main_np` answers. On Linux it does not: once an `async main`
+/// (or `dispatchMain()`) parks the main thread, a worker thread drains the main queue, so the main
+/// actor runs on a thread whose id is not the process id. There the main queue is marked, once,
+/// with a queue-specific value, and the caller is on the main actor when it sees that value: the
+/// main thread itself does, and so does every job the main queue runs.
+func isOnMainActor() -> Bool {
+  #if canImport(Darwin)
+    return pthread_main_np() != 0
+  #else
+    return DispatchQueue.getSpecific(key: MainQueueMark.shared.key) == true
+  #endif
+}
+
+#if !canImport(Darwin)
+  /// The mark set on the main queue, and only there.
+  // @unchecked Sendable: immutable; a specific key is only an identity that Dispatch compares.
+  private final class MainQueueMark: @unchecked Sendable {
+    static let shared = MainQueueMark()
+
+    let key = DispatchSpecificKey<Bool>()
+
+    private init() { DispatchQueue.main.setSpecific(key: key, value: true) }
+  }
+#endif
 
 /// Seconds on a monotonic clock, for measuring waits.
 func monotonicSeconds() -> Double {
