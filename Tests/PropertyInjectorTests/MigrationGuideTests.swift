@@ -366,10 +366,8 @@ enum SwinjectGuide {
     }
   }
 
-  // Circular dependencies. The guide declares `Parent` without `@unchecked Sendable` and registers it
-  // with `register(unchecked: Parent.self, scope: .singleton)`. Until the library has that
-  // registration, this test keeps the older spelling; switch both lines marked below when it does.
-  final class Parent: InjectableSettable, @unchecked Sendable {  // (test only: the guide has no @unchecked Sendable)
+  // Circular dependencies.
+  final class Parent: InjectableSettable {
     var injectedChild: Child?
     static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedChild": \Parent.injectedChild] }
   }
@@ -501,7 +499,7 @@ struct SwinjectGuideTests {
     typealias Parent = SwinjectGuide.Parent
     typealias Child = SwinjectGuide.Child
     // snippet
-    injector.register(Parent.self, scope: .singleton) { _ in Parent() }  // (test only: the guide has `unchecked:`)
+    injector.register(unchecked: Parent.self, scope: .singleton) { _ in Parent() }  // filled before it is shared
     injector.register(Child.self) { _ in Child() }
 
     let parent = try injector.resolve(Parent.self)
