@@ -155,6 +155,9 @@ public struct InjectableAccessor {
     case fixed(name: String, root: AnyClass, type: Any.Type?, isLazy: Bool)
     /// The list names every stored property `root` declares: the injector need not reflect it.
     case complete(root: AnyClass)
+    /// `root` declares `didInjectDependencies()`: the injector calls it through this closure,
+    /// which dispatches as a call written in `root` does, whatever `root`'s superclasses declare.
+    case didInject(root: AnyClass, call: (AnyObject) -> Void)
   }
 
   let entry: Entry
@@ -183,14 +186,31 @@ public struct InjectableAccessor {
   }
 
   /// Marks a list as naming every stored property `Root` declares (what `@Injectable` writes):
-  /// the injector then builds the class's shape from the list, without reflecting it. Debug
-  /// builds reflect the class anyway, and report a candidate the list lacks
-  /// (``InjectionError/Code/missingFromTable``); release builds trust the list.
+  /// the injector then takes the class's properties, and how to write them, from the list. It
+  /// still reflects the class once, in every build configuration, and reports a candidate the
+  /// list lacks (``InjectionError/Code/missingFromTable``); a stored property the list lacks that
+  /// is not a candidate is ignored.
   ///
   /// - Parameter root: The class.
   /// - Returns: The entry.
   public static func complete<Root: AnyObject>(_ root: Root.Type) -> Self {
     Self(entry: .complete(root: root))
+  }
+
+  /// Says that `Root` declares `didInjectDependencies()` (what `@Injectable` writes when it
+  /// does): the injector calls `call` after an injection that wrote something, for the most
+  /// derived class whose list has such an entry, instead of the protocol requirement, whose
+  /// witness is the base class's (a subclass method that only shadows the protocol extension's
+  /// default would never run).
+  ///
+  /// - Parameters:
+  ///   - root: The class that declares the method.
+  ///   - call: Calls it: `{ $0.didInjectDependencies() }`.
+  /// - Returns: The entry.
+  public static func didInject<Root: AnyObject>(_ root: Root.Type, _ call: @escaping (Root) -> Void) -> Self {
+    // Sound as `Accessor.root(_:)` is: the injector calls it only with objects of `Root`'s hierarchy
+    // that it found `Root` in.
+    Self(entry: .didInject(root: root, call: { call(unsafe unsafeDowncast($0, to: Root.self)) }))
   }
 
   private init(entry: Entry) { self.entry = entry }
