@@ -95,9 +95,11 @@ public protocol InjectableSettable: AnyObject {
   /// Not called when `inject` throws, or when every candidate already held a value. The
   /// default implementation does nothing.
   ///
-  /// In a non-final class whose subclasses override this method, declare it in the base
-  /// class too: Swift dispatches a protocol requirement to the base class's implementation,
-  /// and a subclass method that only shadows the protocol extension's default is never called.
+  /// With a hand-written table, in a non-final class whose subclasses override this method,
+  /// declare it in the base class too: Swift dispatches a protocol requirement to the base
+  /// class's implementation, and a subclass method that only shadows the protocol extension's
+  /// default is never called. An `@Injectable` class needs no such care: the macro lists the
+  /// method the class declares, and the injector calls the most derived one listed.
   func didInjectDependencies()
 }
 
