@@ -179,5 +179,29 @@
       #expect(screen.injectedCache === cache && screen._cacheStorage == nil)
       #expect(!injector.plan(for: screen).shape.properties.contains { $0.name == "cacheStorage" })
     }
+
+    @Test("A class that declares injectableKeyPaths keeps its own: the fix for a property @Injectable cannot see")
+    func declaredTableIsLeftAlone() {
+      expectExpansion(
+        of: """
+          @Injectable final class Screen {
+            static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \\Screen.injectedAdded] }
+          }
+          """,
+        to: """
+          final class Screen {
+            static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \\Screen.injectedAdded] }
+
+            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+              [
+                PropertyInjector.InjectableAccessor.complete(Screen.self)
+              ]
+            }
+          }
+
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          }
+          """)
+    }
   }
 #endif

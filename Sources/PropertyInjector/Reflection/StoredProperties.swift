@@ -24,10 +24,12 @@
 ///
 /// A class that describes its own stored properties (`@Injectable` writes a complete list) takes
 /// its level of the walk from the list, which says how to write each property. `Mirror` still
-/// reflects it, once per type in every build configuration, to find what the list lacks: a stored
-/// property another macro added, one `@Injectable` could not see, or one a hand-written list
-/// missed. Such a property is kept, marked ``Property/isUndescribed``, so that it is reported
-/// if it turns out to be a candidate, and ignored otherwise: debug and release agree.
+/// reflects it, in every build configuration, to find what the list lacks: a stored property
+/// another macro added, one `@Injectable` could not see, or one a hand-written list missed.
+/// Such a property is kept, marked ``Property/isUndescribed``, so that it is reported if it
+/// turns out to be a candidate, and ignored otherwise: debug and release agree. A hierarchy in
+/// which `Mirror` found nothing missing is remembered for the process, so only the first
+/// injection of its type in the process pays for the walk.
 struct StoredProperties {
   /// One stored property.
   struct Property {
@@ -60,6 +62,10 @@ struct StoredProperties {
   }
 
   static let lazyStoragePrefix = "$__lazy_storage_$_"
+  /// The classes whose hierarchy describes itself entirely, and in which `Mirror` found nothing
+  /// the descriptions lack: process-wide, as stored properties are, so that only the first
+  /// injection of such a type in the process pays for the `Mirror` walk.
+  private static let completeTypes = Locked<Set<ObjectIdentifier>>([])
   static let observationRegistrar = "_$observationRegistrar"
 
   /// The object's class, then its superclasses up to the root.
@@ -91,11 +97,25 @@ struct StoredProperties {
       return
     }
     hasCustomMirror = false
+    // What `Mirror` finds depends only on the type: once it found nothing a description lacks,
+    // no injector in the process needs to look again.
+    let objectType = ObjectIdentifier(Swift.type(of: object))
+    if current == nil, Self.completeTypes.withLock({ $0.contains(objectType) }) {
+      classChain = chain
+      properties = levels.reversed().flatMap { $0 }
+      return
+    }
     var mirror: Mirror? = Mirror(reflecting: object)
+    var isComplete = true
     for level in chain.indices {
       guard let reflected = mirror else { break }
-      levels[level] += Self.undescribed(in: reflected, level: level, described: levels[level])
+      let undescribed = Self.undescribed(in: reflected, level: level, described: levels[level])
+      isComplete = isComplete && undescribed.isEmpty
+      levels[level] += undescribed
       mirror = reflected.superclassMirror
+    }
+    if current == nil, isComplete {
+      _ = Self.completeTypes.withLock { $0.insert(objectType) }
     }
     while let reflected = mirror, let type = reflected.subjectType as? AnyClass {
       let level = chain.count
