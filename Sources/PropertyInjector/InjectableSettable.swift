@@ -199,23 +199,7 @@ public struct InjectableAccessor {
     Self(entry: .complete(root: root))
   }
 
-  /// Says that `Root` declares `didInjectDependencies()` (what `@Injectable` writes when it
-  /// does): the injector calls `call` after an injection that wrote something, for the most
-  /// derived class whose list has such an entry, instead of the protocol requirement, whose
-  /// witness is the base class's (a subclass method that only shadows the protocol extension's
-  /// default would never run).
-  ///
-  /// - Parameters:
-  ///   - root: The class that declares the method.
-  ///   - call: Calls it: `{ $0.didInjectDependencies() }`.
-  /// - Returns: The entry.
-  public static func didInject<Root: AnyObject>(_ root: Root.Type, _ call: @escaping (Root) -> Void) -> Self {
-    // Sound as `Accessor.root(_:)` is: the injector calls it only with objects of `Root`'s hierarchy
-    // that it found `Root` in.
-    Self(entry: .didInject(root: root, call: { call(unsafe unsafeDowncast($0, to: Root.self)) }))
-  }
-
-  private init(entry: Entry) { self.entry = entry }
+  init(entry: Entry) { self.entry = entry }
 
   /// An accessor for the property `name` of `Root`, declared `Wrapped?` (or `Wrapped!`).
   ///

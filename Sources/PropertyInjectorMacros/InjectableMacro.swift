@@ -115,9 +115,10 @@
       let prefix = shape.declarationPrefix(overriding: !shape.lacksAccessors)
       let hasFiller = !shared.isEmpty
       // The list names every stored property: the injector need not reflect the class to fill it.
-      var head = ["PropertyInjector.InjectableAccessor.complete(\(shape.name).self)"]
+      var head = ["PropertyInjector.InjectableAccessor._$complete(\(shape.name).self)"]
       if declaresCallback(declaration) {
-        head.append("PropertyInjector.InjectableAccessor.didInject(\(shape.name).self) { $0.didInjectDependencies() }")
+        head.append(
+          "PropertyInjector.InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
       }
       func entries(of members: [StoredProperty.Member]) -> [String] {
         members.compactMap { member in
@@ -179,7 +180,7 @@
       }
       return """
         \(raw: prefix) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-        let filler = PropertyInjector.InjectableFiller(
+        let filler = PropertyInjector.InjectableFiller._$filler(
           of: \(raw: shape.name).self, values: InjectableValues(),
           set: { values, name, value in
             switch name {
@@ -240,14 +241,14 @@
         arguments.append("type: (\(type.trimmedDescription)).self")
       }
       if case .lazy = property.kind { arguments.append("isLazy: true") }
-      return "PropertyInjector.InjectableAccessor.fixed(\(arguments.joined(separator: ", ")))"
+      return "PropertyInjector.InjectableAccessor._$fixed(\(arguments.joined(separator: ", ")))"
     }
 
     /// The typed accessor of a stored optional `var`.
     private static func accessorEntry(_ property: StoredProperty, in shape: ClassShape, filler: Bool) -> String {
       let member = property.identifier.text
       return """
-        PropertyInjector.InjectableAccessor(
+        PropertyInjector.InjectableAccessor._$property(
           "\(property.name)", of: \(shape.name).self, as: \(wrappedType(of: property)).self,
           ownership: .\(property.ownership.rawValue),
           isNil: { $0.\(member) == nil }, write: { $0.\(member) = $1 }, clear: { $0.\(member) = nil },

@@ -40,7 +40,7 @@
             }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller(
+              let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Screen.self, values: InjectableValues(),
                 set: { values, name, value in
                   switch name {
@@ -64,8 +64,8 @@
                 })
               var accessors: [PropertyInjector.InjectableAccessor] = []
               accessors += [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedLogger", of: Screen.self, as: Logger.self,
                   ownership: .strong,
                   isNil: {
@@ -86,7 +86,7 @@
               ]
               #if FLAG
               accessors += [
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedCache", of: Screen.self, as: Cache.self,
                   ownership: .strong,
                   isNil: {
@@ -108,7 +108,7 @@
               #elseif OTHER
               #if DEBUG
               accessors += [
-                PropertyInjector.InjectableAccessor.fixed("id", of: Screen.self, type: (Int).self)
+                PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self)
               ]
               #endif
               #else
@@ -144,7 +144,7 @@
             }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller(
+              let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Screen.self, values: InjectableValues(),
                 set: { values, name, value in
                   switch name {
@@ -167,9 +167,9 @@
                   return wrote
                 })
               return [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor.fixed("right", of: Screen.self, type: (Int).self),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$fixed("right", of: Screen.self, type: (Int).self),
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedLeft", of: Screen.self, as: Left.self,
                   ownership: .strong,
                   isNil: {
@@ -219,9 +219,9 @@
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor.fixed("injectedLeft", of: Screen.self),
-                PropertyInjector.InjectableAccessor.fixed("right", of: Screen.self)
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$fixed("injectedLeft", of: Screen.self),
+                PropertyInjector.InjectableAccessor._$fixed("right", of: Screen.self)
               ]
             }
           }

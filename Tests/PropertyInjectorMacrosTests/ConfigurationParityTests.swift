@@ -194,7 +194,7 @@
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
-                PropertyInjector.InjectableAccessor.complete(Screen.self)
+                PropertyInjector.InjectableAccessor._$complete(Screen.self)
               ]
             }
           }

@@ -67,8 +67,8 @@
 
             override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor.didInject(Screen.self) {
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
                   $0.didInjectDependencies()
                 }
               ]

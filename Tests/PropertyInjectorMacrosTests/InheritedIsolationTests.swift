@@ -86,7 +86,7 @@
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
-                PropertyInjector.InjectableAccessor.complete(Ledger.self)
+                PropertyInjector.InjectableAccessor._$complete(Ledger.self)
               ]
             }
           }
@@ -112,7 +112,7 @@
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
-                PropertyInjector.InjectableAccessor.complete(Ledger.self)
+                PropertyInjector.InjectableAccessor._$complete(Ledger.self)
               ]
             }
           }

@@ -25,7 +25,7 @@
             }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller(
+              let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Screen.self, values: InjectableValues(),
                 set: { values, name, value in
                   switch name {
@@ -48,8 +48,8 @@
                   return wrote
                 })
               return [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$property(
                   "\(name)", of: Screen.self, as: Logger.self,
                   ownership: .strong,
                   isNil: {
@@ -112,8 +112,8 @@
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor.fixed("injectLogger", of: Screen.self, type: (Logger?).self)
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$fixed("injectLogger", of: Screen.self, type: (Logger?).self)
               ]
             }
           }

@@ -34,7 +34,7 @@
             }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller(
+              let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Screen.self, values: InjectableValues(),
                 set: { values, name, value in
                   switch name {
@@ -57,8 +57,8 @@
                   return wrote
                 })
               return [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedLogger", of: Screen.self, as: (Logger & AnyObject).self,
                   ownership: .strong,
                   isNil: {
@@ -124,8 +124,8 @@
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor.fixed("injectedStore", of: Screen.self, type: (MaybeStore).self)
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$fixed("injectedStore", of: Screen.self, type: (MaybeStore).self)
               ]
             }
           }
