@@ -71,6 +71,14 @@ let package = Package(
       path: "Tests/OtherModuleFixtures",
       swiftSettings: strictSettings
     ),
+    // An `@Injectable` subclass of another module's main-actor class, in a module that infers
+    // isolated conformances: what the macro writes needs no isolation spelled there.
+    .target(
+      name: "InheritedIsolationFixtures",
+      dependencies: ["PropertyInjector", "OtherModuleFixtures"],
+      path: "Tests/InheritedIsolationFixtures",
+      swiftSettings: strictSettings + [.enableUpcomingFeature("InferIsolatedConformances")]
+    ),
     .testTarget(
       name: "PropertyInjectorTests",
       dependencies: ["PropertyInjector", "OtherModuleFixtures"],
@@ -85,7 +93,7 @@ let package = Package(
     .testTarget(
       name: "PropertyInjectorMacrosTests",
       dependencies: [
-        "PropertyInjector", "OtherModuleFixtures",
+        "PropertyInjector", "OtherModuleFixtures", "InheritedIsolationFixtures",
         .target(name: "PropertyInjectorMacros", condition: .when(traits: ["Macros"])),
         syntax("SwiftSyntaxMacrosGenericTestSupport"), syntax("SwiftSyntaxMacroExpansion"), syntax("SwiftSyntax"),
         syntax("SwiftSyntaxMacros"), syntax("SwiftSyntaxBuilder"), syntax("SwiftDiagnostics"), syntax("SwiftParser"),

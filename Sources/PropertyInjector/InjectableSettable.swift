@@ -95,9 +95,11 @@ public protocol InjectableSettable: AnyObject {
   /// Not called when `inject` throws, or when every candidate already held a value. The
   /// default implementation does nothing.
   ///
-  /// In a non-final class whose subclasses override this method, declare it in the base
-  /// class too: Swift dispatches a protocol requirement to the base class's implementation,
-  /// and a subclass method that only shadows the protocol extension's default is never called.
+  /// With a hand-written table, in a non-final class whose subclasses override this method,
+  /// declare it in the base class too: Swift dispatches a protocol requirement to the base
+  /// class's implementation, and a subclass method that only shadows the protocol extension's
+  /// default is never called. An `@Injectable` class needs no such care: the macro lists the
+  /// method the class declares, and the injector calls the most derived one listed.
   func didInjectDependencies()
 }
 
@@ -155,6 +157,9 @@ public struct InjectableAccessor {
     case fixed(name: String, root: AnyClass, type: Any.Type?, isLazy: Bool)
     /// The list names every stored property `root` declares: the injector need not reflect it.
     case complete(root: AnyClass)
+    /// `root` declares `didInjectDependencies()`: the injector calls it through this closure,
+    /// which dispatches as a call written in `root` does, whatever `root`'s superclasses declare.
+    case didInject(root: AnyClass, call: (AnyObject) -> Void)
   }
 
   let entry: Entry
@@ -183,9 +188,10 @@ public struct InjectableAccessor {
   }
 
   /// Marks a list as naming every stored property `Root` declares (what `@Injectable` writes):
-  /// the injector then builds the class's shape from the list, without reflecting it. Debug
-  /// builds reflect the class anyway, and report a candidate the list lacks
-  /// (``InjectionError/Code/missingFromTable``); release builds trust the list.
+  /// the injector then takes the class's properties, and how to write them, from the list. It
+  /// still reflects the class once, in every build configuration, and reports a candidate the
+  /// list lacks (``InjectionError/Code/missingFromTable``); a stored property the list lacks that
+  /// is not a candidate is ignored.
   ///
   /// - Parameter root: The class.
   /// - Returns: The entry.
@@ -193,7 +199,7 @@ public struct InjectableAccessor {
     Self(entry: .complete(root: root))
   }
 
-  private init(entry: Entry) { self.entry = entry }
+  init(entry: Entry) { self.entry = entry }
 
   /// An accessor for the property `name` of `Root`, declared `Wrapped?` (or `Wrapped!`).
   ///

@@ -42,7 +42,11 @@ extension Injector {
       throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
     }
     if wrote {
-      stack.inCallback(of: ObjectIdentifier(target)) { target.didInjectDependencies() }
+      // A class's `@Injectable` list may say which `didInjectDependencies()` to call: a
+      // subclass's that the protocol requirement would never reach.
+      stack.inCallback(of: ObjectIdentifier(target)) {
+        if let didInject = plan.shape.didInject { didInject(target) } else { target.didInjectDependencies() }
+      }
     }
   }
 

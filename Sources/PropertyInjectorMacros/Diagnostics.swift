@@ -42,6 +42,38 @@
           + "nil for the injector to fill; declare it optional, or rename it")
     }
 
+    static func notVisiblyOptional(_ name: String, _ type: TypeSyntax) -> Self {
+      let type = type.trimmedDescription
+      return Self(
+        "notOptionalCandidate", .error,
+        "'\(name)' is a candidate for injection, but '\(type)' is not written as an optional, so it may never be nil "
+          + "for the injector to fill; declare it '\(type)?', or rename it. If '\(type)' is a typealias of an "
+          + "optional, write the optional type itself (such as 'Store?' for 'typealias \(type) = Store?'): "
+          + "@Injectable reads the declaration, and cannot see through a typealias")
+    }
+
+    static func untypedTuple(_ name: String) -> Self {
+      Self(
+        "untypedCandidate", .error,
+        "'\(name)' is a candidate for injection, bound by a tuple pattern without a type: write the tuple's type, "
+          + "with an optional for each candidate (such as 'var (\(name), other): (Logger?, Int)')")
+    }
+
+    static func nearMiss(_ name: String, _ suggestion: String) -> Self {
+      Self(
+        "nearMissCandidate", .warning,
+        "'\(name)' is not a candidate for injection: only a name that starts with 'injected' (exactly, lowercase) "
+          + "is, so the injector leaves it nil unless a name registration targets '\(name)'; rename it "
+          + "'\(suggestion)' to inject it")
+    }
+
+    static var invalidIsolation: Self {
+      Self(
+        "invalidIsolation", .error,
+        "isolation: name the global actor the class is isolated to by its type, such as "
+          + "'@Injectable(isolation: MainActor.self)'")
+    }
+
     static func untyped(_ name: String) -> Self {
       Self(
         "untypedCandidate", .error,

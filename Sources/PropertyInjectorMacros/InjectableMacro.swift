@@ -10,8 +10,8 @@
   /// Whether the class is a root or a subclass of an injectable class comes from the
   /// conformances the compiler says it lacks: a root gets the key-path table and the accessors,
   /// a subclass overrides the accessors with its own properties only (the injector reads each
-  /// class's list). A global-actor class (`@MainActor`, or an attribute named `…Actor`) gets
-  /// isolated conformances.
+  /// class's list). A global-actor class (`@Injectable(isolation: SomeActor.self)`, `@MainActor`,
+  /// or an attribute named `…Actor`) gets isolated conformances.
   public struct InjectableMacro: MemberMacro, ExtensionMacro {
     static let settable = "InjectableSettable"
     static let accessors = "InjectableAccessors"
@@ -27,23 +27,25 @@
         context.diagnose(Diagnostic(node: node, message: InjectableDiagnostic.notAClass(kind(of: declaration))))
         return []
       }
-      let properties = StoredProperty.all(in: declaration.memberBlock.members)
+      let tree = StoredProperty.tree(of: declaration.memberBlock.members)
+      let properties = StoredProperty.Member.flattened(tree)
       diagnose(properties, in: context)
-      let injectable = properties.filter { if case .injectable = $0.kind { true } else { false } }
-      let fixed = properties.filter { property in
-        switch property.kind {
-        case .constant, .lazy, .notOptional, .untyped: true
-        case .injectable, .computed, .typeLevel, .wrapped: false
-        }
+      let shape = ClassShape(declaration, attribute: node, missing: protocols)
+      if shape.isolationArgumentIsInvalid {
+        context.diagnose(Diagnostic(node: node, message: InjectableDiagnostic.invalidIsolation))
       }
-      let shape = ClassShape(declaration, missing: protocols)
+      // Only the properties outside `#if` share the filler: one that no active clause declares
+      // must not be named by code that is always compiled.
+      let shared = tree.compactMap { member -> StoredProperty? in
+        if case .property(let property) = member, property.isInjectable { property } else { nil }
+      }
       var members: [DeclSyntax] = []
-      if shape.isRoot {
+      if shape.isRoot && !declares("injectableKeyPaths", in: declaration) {
         members.append(keyPathTable(in: shape))
       }
-      members.append(accessorList(of: injectable, fixed: fixed, in: shape))
-      if !injectable.isEmpty {
-        members.append(valuesStruct(of: injectable))
+      members.append(accessorList(of: tree, shared: shared, in: shape, declaration: declaration))
+      if !shared.isEmpty {
+        members.append(valuesStruct(of: shared))
       }
       return members
     }
@@ -57,7 +59,7 @@
       in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
       guard let declaration = declaration.as(ClassDeclSyntax.self) else { return [] }
-      let shape = ClassShape(declaration, missing: protocols)
+      let shape = ClassShape(declaration, attribute: node, missing: protocols)
       let isolation = shape.globalActor.map { "@\($0) " } ?? ""
       var conformances: [String] = []
       if shape.isRoot { conformances.append("\(isolation)PropertyInjector.\(settable)") }
@@ -65,6 +67,28 @@
       guard !conformances.isEmpty else { return [] }
       let decl: DeclSyntax = "extension \(type.trimmed): \(raw: conformances.joined(separator: ", ")) {}"
       return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+    }
+
+    /// Whether the class declares a member named `name` itself: a key-path table it writes by
+    /// hand (for a property another macro adds) is left alone.
+    private static func declares(_ name: String, in declaration: ClassDeclSyntax) -> Bool {
+      declaration.memberBlock.members.contains { item in
+        item.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        } ?? false
+      }
+    }
+
+    /// Whether the class declares `func didInjectDependencies()`, an instance method without
+    /// parameters: the injector then calls it through the class's list, whatever its
+    /// superclasses declare.
+    private static func declaresCallback(_ declaration: ClassDeclSyntax) -> Bool {
+      declaration.memberBlock.members.contains { item in
+        guard let function = item.decl.as(FunctionDeclSyntax.self) else { return false }
+        let modifiers = function.modifiers.map(\.name.tokenKind)
+        return function.name.text == "didInjectDependencies" && function.signature.parameterClause.parameters.isEmpty
+          && !modifiers.contains(.keyword(.static)) && !modifiers.contains(.keyword(.class))
+      }
     }
 
     /// `static var injectableKeyPaths` (`class var` for a non-final class), empty: the typed
@@ -80,56 +104,72 @@
     }
 
     /// `static var injectableAccessors`: a typed accessor for each stored optional `var`, the
-    /// class's own only, and the filler they share, which fills them all in one call.
+    /// class's own only (in the `#if` clauses they are declared in), and the filler the ones
+    /// outside `#if` share, which fills them all in one call.
     private static func accessorList(
-      of properties: [StoredProperty],
-      fixed: [StoredProperty],
-      in shape: ClassShape
+      of tree: [StoredProperty.Member],
+      shared: [StoredProperty],
+      in shape: ClassShape,
+      declaration: ClassDeclSyntax
     ) -> DeclSyntax {
       let prefix = shape.declarationPrefix(overriding: !shape.lacksAccessors)
-      // The list names every stored property: the injector need not reflect the class.
-      let described =
-        ["PropertyInjector.InjectableAccessor.complete(\(shape.name).self)"]
-        + fixed.map { property in
-          var arguments = ["\"\(property.name)\"", "of: \(shape.name).self"]
-          if let type = property.declaredType, !type.trimmedDescription.contains("some ") {
-            arguments.append("type: (\(type.trimmedDescription)).self")
-          }
-          if case .lazy = property.kind { arguments.append("isLazy: true") }
-          return "PropertyInjector.InjectableAccessor.fixed(\(arguments.joined(separator: ", ")))"
+      let hasFiller = !shared.isEmpty
+      // The list names every stored property: the injector need not reflect the class to fill it.
+      var head = ["PropertyInjector.InjectableAccessor._$complete(\(shape.name).self)"]
+      if declaresCallback(declaration) {
+        head.append(
+          "PropertyInjector.InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
+      }
+      func entries(of members: [StoredProperty.Member]) -> [String] {
+        members.compactMap { member in
+          guard case .property(let property) = member else { return nil }
+          return property.isInjectable ? nil : fixedEntry(property, in: shape)
         }
-      guard !properties.isEmpty else {
+          + members.compactMap { member in
+            guard case .property(let property) = member, property.isInjectable else { return nil }
+            return accessorEntry(property, in: shape, filler: hasFiller && isShared(property, shared))
+          }
+      }
+      let isConditional = tree.contains { member in
+        if case .conditional(let clauses) = member {
+          clauses.contains { !StoredProperty.Member.flattened($0.members).isEmpty }
+        } else {
+          false
+        }
+      }
+      let list: String
+      if isConditional {
+        // `#if` cannot be written inside an array literal: the list is built by statements.
+        list = """
+          var accessors: [PropertyInjector.InjectableAccessor] = []
+          accessors += [
+          \((head + entries(of: tree)).joined(separator: ",\n"))
+          ]
+          \(conditionalAppends(of: tree, entries: entries))
+          return accessors
+          """
+      } else {
+        list = """
+          \(hasFiller ? "return " : "")[
+          \((head + entries(of: tree)).joined(separator: ",\n"))
+          ]
+          """
+      }
+      guard hasFiller else {
         return """
           \(raw: prefix) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-          [
-          \(raw: described.joined(separator: ",\n"))
-          ]
+          \(raw: list)
           }
           """
       }
-      let entries = properties.map { property in
-        let member = property.identifier.text
-        return """
-          PropertyInjector.InjectableAccessor(
-            "\(property.name)", of: \(shape.name).self, as: \(wrappedType(of: property)).self,
-            ownership: .\(property.ownership.rawValue),
-            isNil: { $0.\(member) == nil }, write: { $0.\(member) = $1 }, clear: { $0.\(member) = nil },
-            fill: {
-              guard $0.\(member) == nil else { return false }
-              $0.\(member) = $1
-              return true
-            }, filler: filler
-          )
-          """
-      }
-      let cases = properties.map { property in
+      let cases = shared.map { property in
         """
         case "\(property.name)":
           guard let value = value as? \(wrappedType(of: property)) else { return false }
           values.\(property.identifier.text) = value
         """
       }
-      let fills = properties.map { property in
+      let fills = shared.map { property in
         let member = property.identifier.text
         return """
           if let value = values.\(member), object.\(member) == nil {
@@ -140,7 +180,7 @@
       }
       return """
         \(raw: prefix) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-        let filler = PropertyInjector.InjectableFiller(
+        let filler = PropertyInjector.InjectableFiller._$filler(
           of: \(raw: shape.name).self, values: InjectableValues(),
           set: { values, name, value in
             switch name {
@@ -155,10 +195,69 @@
             \(raw: indented(fills.joined(separator: "\n"), by: 4))
             return wrote
           })
-        return [
-        \(raw: (described + entries).joined(separator: ",\n"))
-        ]
+        \(raw: list)
         }
+        """
+    }
+
+    private static func isShared(_ property: StoredProperty, _ shared: [StoredProperty]) -> Bool {
+      shared.contains { $0.identifier.id == property.identifier.id }
+    }
+
+    /// The `#if` blocks of `tree`, each clause adding its entries to `accessors`, nested blocks
+    /// kept; a block with no property in any clause is left out.
+    private static func conditionalAppends(
+      of tree: [StoredProperty.Member],
+      entries: ([StoredProperty.Member]) -> [String]
+    ) -> String {
+      tree.compactMap { member -> String? in
+        guard case .conditional(let clauses) = member,
+          clauses.contains(where: { !StoredProperty.Member.flattened($0.members).isEmpty })
+        else { return nil }
+        var lines: [String] = []
+        for clause in clauses {
+          lines.append([clause.keyword, clause.condition].compactMap { $0 }.joined(separator: " "))
+          let own = entries(clause.members)
+          if !own.isEmpty {
+            lines.append("accessors += [\n\(own.joined(separator: ",\n"))\n]")
+          }
+          let nested = conditionalAppends(of: clause.members, entries: entries)
+          if !nested.isEmpty { lines.append(nested) }
+        }
+        lines.append("#endif")
+        return lines.joined(separator: "\n")
+      }
+      .joined(separator: "\n")
+    }
+
+    /// The entry of a stored property the injector cannot fill.
+    private static func fixedEntry(_ property: StoredProperty, in shape: ClassShape) -> String? {
+      switch property.kind {
+      case .constant, .lazy, .notOptional, .untyped, .untypedTuple: break
+      case .injectable, .computed, .typeLevel, .wrapped: return nil
+      }
+      var arguments = ["\"\(property.name)\"", "of: \(shape.name).self"]
+      if let type = property.declaredType, !type.trimmedDescription.contains("some ") {
+        arguments.append("type: (\(type.trimmedDescription)).self")
+      }
+      if case .lazy = property.kind { arguments.append("isLazy: true") }
+      return "PropertyInjector.InjectableAccessor._$fixed(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The typed accessor of a stored optional `var`.
+    private static func accessorEntry(_ property: StoredProperty, in shape: ClassShape, filler: Bool) -> String {
+      let member = property.identifier.text
+      return """
+        PropertyInjector.InjectableAccessor._$property(
+          "\(property.name)", of: \(shape.name).self, as: \(wrappedType(of: property)).self,
+          ownership: .\(property.ownership.rawValue),
+          isNil: { $0.\(member) == nil }, write: { $0.\(member) = $1 }, clear: { $0.\(member) = nil },
+          fill: {
+            guard $0.\(member) == nil else { return false }
+            $0.\(member) = $1
+            return true
+          }\(filler ? ", filler: filler" : "")
+        )
         """
     }
 
@@ -180,12 +279,35 @@
         .joined(separator: "\n" + String(repeating: " ", count: width))
     }
 
+    /// The property's type unwrapped, parenthesized where `.self` or `?` after it would bind to
+    /// a part of it: `(any Logger)`, `(P & AnyObject)`, `(@Sendable () -> Int)`.
     private static func wrappedType(of property: StoredProperty) -> String {
-      property.wrappedType?.trimmedDescription ?? "Never"
+      guard let type = property.wrappedType else { return "Never" }
+      return needsParentheses(type) ? "(\(type.trimmedDescription))" : type.trimmedDescription
     }
 
-    /// Reports every `injected…` property that can never be filled, with a fix where one is obvious.
+    private static func needsParentheses(_ type: TypeSyntax) -> Bool {
+      type.is(SomeOrAnyTypeSyntax.self) || type.is(CompositionTypeSyntax.self) || type.is(FunctionTypeSyntax.self)
+        || type.is(AttributedTypeSyntax.self)
+    }
+
+    /// Reports every `injected…` property that can never be filled, with a fix where one is
+    /// obvious, and every stored optional `var` whose name is one slip away from a candidate's.
     private static func diagnose(_ properties: [StoredProperty], in context: some MacroExpansionContext) {
+      for property in properties where !property.hasInjectedPrefix && property.isInjectable {
+        guard let suggestion = property.nearMissName else { continue }
+        let identifier = property.identifier
+        context.diagnose(
+          Diagnostic(
+            node: identifier, message: InjectableDiagnostic.nearMiss(property.name, suggestion),
+            fixIt: FixIt(
+              message: InjectableFixIt("renameToInjected", "Rename it '\(suggestion)'"),
+              changes: [
+                .replace(
+                  oldNode: Syntax(identifier),
+                  newNode: Syntax(identifier.with(\.tokenKind, .identifier(suggestion))))
+              ])))
+      }
       for property in properties where property.hasInjectedPrefix {
         let name = property.name
         switch property.kind {
@@ -220,6 +342,11 @@
                     ])
                 ]
               } ?? []))
+        case .notOptional(let type) where type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self):
+          // A named type may be a typealias of an optional, which the macro cannot see:
+          // making it optional could make an optional of an optional.
+          context.diagnose(
+            Diagnostic(node: type, message: InjectableDiagnostic.notVisiblyOptional(name, type)))
         case .notOptional(let type):
           context.diagnose(
             Diagnostic(
@@ -227,6 +354,8 @@
               fixIt: FixIt(
                 message: InjectableFixIt("makeOptional", "Declare it optional"),
                 changes: [.replace(oldNode: Syntax(type), newNode: Syntax(optional(type)))])))
+        case .untypedTuple:
+          context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.untypedTuple(name)))
         case .untyped:
           context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.untyped(name)))
         case .computed:
@@ -243,10 +372,8 @@
 
     /// `type` made optional: `Logger?`, `(any Logger)?`.
     private static func optional(_ type: TypeSyntax) -> TypeSyntax {
-      let needsParentheses =
-        type.is(SomeOrAnyTypeSyntax.self) || type.is(CompositionTypeSyntax.self) || type.is(FunctionTypeSyntax.self)
       let wrapped = type.trimmed
-      return needsParentheses ? "(\(wrapped))?" : "\(wrapped)?"
+      return needsParentheses(type) ? "(\(wrapped))?" : "\(wrapped)?"
     }
 
     private static func kind(of declaration: some DeclGroupSyntax) -> String {
@@ -274,7 +401,10 @@
     /// overriding one.
     let lacksAccessors: Bool
 
-    init(_ declaration: ClassDeclSyntax, missing protocols: [TypeSyntax]) {
+    /// Whether `@Injectable(isolation:)` was given something other than `SomeActor.self`.
+    let isolationArgumentIsInvalid: Bool
+
+    init(_ declaration: ClassDeclSyntax, attribute: AttributeSyntax, missing protocols: [TypeSyntax]) {
       name = declaration.name.text
       let modifiers = declaration.modifiers.map(\.name.tokenKind)
       isFinal = modifiers.contains(.keyword(.final))
@@ -282,7 +412,18 @@
         modifiers.contains(.keyword(.open))
         ? "open"
         : modifiers.contains(.keyword(.public)) ? "public" : modifiers.contains(.keyword(.package)) ? "package" : nil
-      globalActor = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
+      // `@Injectable(isolation: MainActor.self)`: the global actor, named by the user, which an
+      // isolation inherited from a superclass (another module's `@MainActor open class`) needs.
+      let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "isolation" }
+      let named = argument.flatMap { argument -> String? in
+        guard let access = argument.expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self"
+        else { return nil }
+        return access.base?.trimmedDescription
+      }
+      isolationArgumentIsInvalid = argument != nil && named == nil
+      globalActor =
+        named
+        ?? declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
         .map { $0.attributeName.trimmedDescription }
         .first { $0 == "MainActor" || $0.hasSuffix("Actor") }
       let missing = protocols.map(\.trimmedDescription)

@@ -15,12 +15,37 @@
       case notOptional(TypeSyntax)
       /// A stored `var` with no written type.
       case untyped
+      /// A name bound by a tuple pattern with no written type: `var (a, b) = (x, y)`.
+      case untypedTuple
       /// A property with a getter: Mirror never sees it.
       case computed
       /// A `static` or `class` property.
       case typeLevel
       /// A property with an attribute that is probably a property wrapper: its storage is `_name`.
       case wrapped(AttributeSyntax)
+    }
+
+    /// A member of the class as far as the macro cares: a property, or an `#if` block of them.
+    enum Member {
+      /// One clause of an `#if` block: `#if`, `#elseif` or `#else`, its condition, its members.
+      struct Clause {
+        let keyword: String
+        let condition: String?
+        let members: [Member]
+      }
+
+      case property(StoredProperty)
+      case conditional([Clause])
+
+      /// Every property in `members`, whatever clause it is in.
+      static func flattened(_ members: [Member]) -> [StoredProperty] {
+        members.flatMap { member -> [StoredProperty] in
+          switch member {
+          case .property(let property): [property]
+          case .conditional(let clauses): clauses.flatMap { flattened($0.members) }
+          }
+        }
+      }
     }
 
     /// How the property holds a reference.
@@ -50,9 +75,68 @@
     /// Whether the name makes the property a candidate.
     var hasInjectedPrefix: Bool { name.hasPrefix("injected") }
 
-    /// Every variable declared in `members`, one per binding.
+    /// Whether the property is a stored optional `var`, which gets a typed accessor.
+    var isInjectable: Bool { if case .injectable = kind { true } else { false } }
+
+    /// The name the property probably meant, when it is one slip away from a candidate's:
+    /// `injectedLogger` for `injectLogger`, `injectdLogger` or `InjectedLogger`; nil otherwise.
+    var nearMissName: String? {
+      let name = self.name
+      let prefix = "injected"
+      guard !name.hasPrefix(prefix), name.count > 1 else { return nil }
+      func renamed(dropping count: Int) -> String? {
+        let rest = name.dropFirst(count)
+        guard let first = rest.first, first != "_" else { return rest.isEmpty ? nil : prefix + rest }
+        return prefix + first.uppercased() + rest.dropFirst()
+      }
+      // Another case: `InjectedAPI`, `INJECTEDCache`.
+      if name.lowercased().hasPrefix(prefix) { return renamed(dropping: prefix.count) }
+      // `injectLogger`: the word without its ending, then a capital.
+      if name.hasPrefix("inject"), name.dropFirst(6).first?.isUppercase == true { return renamed(dropping: 6) }
+      // One letter missing, extra or wrong in the prefix, then a capital: `injectdLogger`, `injectredLogger`.
+      for count in [prefix.count - 1, prefix.count, prefix.count + 1] where name.count > count {
+        let head = String(name.prefix(count))
+        guard editDistance(head, prefix) == 1, name.dropFirst(count).first?.isUppercase == true else { continue }
+        return renamed(dropping: count)
+      }
+      return nil
+    }
+
+    /// The Levenshtein distance between two short strings.
+    private func editDistance(_ a: String, _ b: String) -> Int {
+      let a = Array(a)
+      let b = Array(b)
+      var previous = Array(0...b.count)
+      for i in 1...max(a.count, 1) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+          current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+      }
+      return previous[b.count]
+    }
+
+    /// Every variable declared in `members` outside `#if`, one per name bound.
     static func all(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
       members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(properties(of:))
+    }
+
+    /// The variables declared in `members`, `#if` blocks included, as a tree that keeps them.
+    static func tree(of members: MemberBlockItemListSyntax) -> [Member] {
+      members.flatMap { item -> [Member] in
+        if let variable = item.decl.as(VariableDeclSyntax.self) {
+          return properties(of: variable).map(Member.property)
+        }
+        guard let block = item.decl.as(IfConfigDeclSyntax.self) else { return [] }
+        let clauses = block.clauses.map { clause -> Member.Clause in
+          let members: [Member] =
+            if case .decls(let declarations) = clause.elements { tree(of: declarations) } else { [] }
+          return Member.Clause(
+            keyword: clause.poundKeyword.text, condition: clause.condition?.trimmedDescription, members: members)
+        }
+        return [.conditional(clauses)]
+      }
     }
 
     private static func properties(of declaration: VariableDeclSyntax) -> [StoredProperty] {
@@ -64,29 +148,42 @@
       let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
       let wrapper = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first(where: isPropertyWrapper)
       let bindings = Array(declaration.bindings)
-      return bindings.enumerated().compactMap { index, binding in
-        guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
+      return bindings.enumerated().flatMap { index, binding -> [StoredProperty] in
         // `var a, b: Int?` declares both with the type written after the last.
         let type = bindings[index...].lazy.compactMap(\.typeAnnotation).first?.type
-        let kind: Kind
-        if isTypeLevel {
-          kind = .typeLevel
-        } else if let wrapper {
-          kind = .wrapped(wrapper)
-        } else if isComputed(binding) {
-          kind = .computed
-        } else if isConstant {
-          kind = .constant
-        } else if isLazy {
-          kind = .lazy
-        } else if let type {
-          kind = isOptional(type) ? .injectable : .notOptional(type)
-        } else {
-          kind = .untyped
+        return names(in: binding.pattern, type: type).map { identifier, type, inTuple in
+          let kind: Kind
+          if isTypeLevel {
+            kind = .typeLevel
+          } else if let wrapper {
+            kind = .wrapped(wrapper)
+          } else if isComputed(binding) {
+            kind = .computed
+          } else if isConstant {
+            kind = .constant
+          } else if isLazy {
+            kind = .lazy
+          } else if let type {
+            kind = isOptional(type) ? .injectable : .notOptional(type)
+          } else {
+            kind = inTuple ? .untypedTuple : .untyped
+          }
+          return StoredProperty(
+            identifier: identifier, wrappedType: type.flatMap(wrapped(in:)), declaredType: type, kind: kind,
+            ownership: ownership, declaration: declaration, binding: binding)
         }
-        return StoredProperty(
-          identifier: pattern.identifier, wrappedType: type.flatMap(wrapped(in:)), declaredType: type, kind: kind,
-          ownership: ownership, declaration: declaration, binding: binding)
+      }
+    }
+
+    /// The names `pattern` binds, each with its type when `type` says it: `var (a, b): (A?, B?)`
+    /// binds `a: A?` and `b: B?`; whether each is in a tuple pattern.
+    private static func names(in pattern: PatternSyntax, type: TypeSyntax?) -> [(TokenSyntax, TypeSyntax?, Bool)] {
+      if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [(identifier.identifier, type, false)] }
+      guard let tuple = pattern.as(TuplePatternSyntax.self) else { return [] }
+      let types = type?.as(TupleTypeSyntax.self).map { Array($0.elements.map(\.type)) }
+      return tuple.elements.enumerated().flatMap { index, element in
+        let elementType = types.flatMap { index < $0.count ? $0[index] : nil }
+        return names(in: element.pattern, type: elementType).map { ($0.0, $0.1, true) }
       }
     }
 

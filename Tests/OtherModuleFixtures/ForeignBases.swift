@@ -32,3 +32,14 @@ open class ForeignPlainBase {
   /// What the internal candidate holds.
   public var baseLogger: ForeignLogger? { injectedLogger }
 }
+
+/// A framework's main-actor base class, like `UIViewController`: a subclass in another module
+/// inherits its isolation without spelling it.
+@MainActor
+open class FrameworkViewController {
+  /// What the base class's own code set up.
+  public private(set) var title = "framework"
+
+  /// Creates a controller with nothing injected.
+  public init() {}
+}

@@ -74,7 +74,7 @@
     class BaseScreen {
       var injectedLogger: (any Logger)?  // a candidate, in every subclass too
       // swift-format-ignore: AlwaysUseLowerCamelCase
-      var InjectedTitle: String?  // not a candidate: the prefix is case-sensitive
+      let InjectedTitle: String? = nil  // not a candidate: the prefix is case-sensitive (a `var` gets a warning)
       var analytics: Analytics?  // a candidate only while "analytics" is registered by name
 
       func didInjectDependencies() {}  // declared here, so subclasses can override it

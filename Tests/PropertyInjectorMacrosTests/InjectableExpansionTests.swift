@@ -34,7 +34,7 @@
             }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller(
+              let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Screen.self, values: InjectableValues(),
                 set: { values, name, value in
                   switch name {
@@ -84,10 +84,10 @@
                   return wrote
                 })
               return [
-                PropertyInjector.InjectableAccessor.complete(Screen.self),
-                PropertyInjector.InjectableAccessor.fixed("title", of: Screen.self),
-                PropertyInjector.InjectableAccessor.fixed("id", of: Screen.self, type: (Int).self),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$fixed("title", of: Screen.self),
+                PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self),
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedLogger", of: Screen.self, as: (any Logger).self,
                   ownership: .strong,
                   isNil: {
@@ -105,7 +105,7 @@
                     return true
                   }, filler: filler
                 ),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedCache", of: Screen.self, as: Cache.self,
                   ownership: .strong,
                   isNil: {
@@ -123,7 +123,7 @@
                     return true
                   }, filler: filler
                 ),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedDelegate", of: Screen.self, as: Delegate.self,
                   ownership: .weak,
                   isNil: {
@@ -141,7 +141,7 @@
                     return true
                   }, filler: filler
                 ),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$property(
                   "analytics", of: Screen.self, as: Analytics.self,
                   ownership: .strong,
                   isNil: {
@@ -199,7 +199,7 @@
             }
 
             public class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller(
+              let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Base.self, values: InjectableValues(),
                 set: { values, name, value in
                   switch name {
@@ -231,8 +231,8 @@
                   return wrote
                 })
               return [
-                PropertyInjector.InjectableAccessor.complete(Base.self),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$complete(Base.self),
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedValue", of: Base.self, as: T.self,
                   ownership: .strong,
                   isNil: {
@@ -250,7 +250,7 @@
                     return true
                   }, filler: filler
                 ),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedSecret", of: Base.self, as: Secret.self,
                   ownership: .strong,
                   isNil: {
@@ -296,7 +296,7 @@
             unowned(unsafe) var injectedOwner: Owner?
 
             override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller(
+              let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Leaf.self, values: InjectableValues(),
                 set: { values, name, value in
                   switch name {
@@ -319,8 +319,8 @@
                   return wrote
                 })
               return [
-                PropertyInjector.InjectableAccessor.complete(Leaf.self),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$complete(Leaf.self),
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedOwner", of: Leaf.self, as: Owner.self,
                   ownership: .unowned,
                   isNil: {
@@ -363,7 +363,7 @@
             var injectedLogger: Logger?
 
             open class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller(
+              let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Panel.self, values: InjectableValues(),
                 set: { values, name, value in
                   switch name {
@@ -386,8 +386,8 @@
                   return wrote
                 })
               return [
-                PropertyInjector.InjectableAccessor.complete(Panel.self),
-                PropertyInjector.InjectableAccessor(
+                PropertyInjector.InjectableAccessor._$complete(Panel.self),
+                PropertyInjector.InjectableAccessor._$property(
                   "injectedLogger", of: Panel.self, as: Logger.self,
                   ownership: .strong,
                   isNil: {
@@ -444,7 +444,7 @@
         message:
           "'injectedCache' is a candidate for injection (its name starts with 'injected'), but a 'let' can never be filled; declare it with 'var', or rename it",
         column: 3, fixIt: "Declare it with 'var'",
-        described: #"fixed("injectedCache", of: Screen.self, type: (Cache?).self)"#)
+        described: #"_$fixed("injectedCache", of: Screen.self, type: (Cache?).self)"#)
     }
 
     @Test("A lazy candidate is an error, fixed by removing lazy")
@@ -454,7 +454,7 @@
         message:
           "'injectedCache' is a candidate for injection, but it is 'lazy': the injector would have to read it to see whether it is nil, which runs its initializer; remove 'lazy', or rename it",
         column: 3, fixIt: "Remove 'lazy'",
-        described: #"fixed("injectedCache", of: Screen.self, type: (Cache?).self, isLazy: true)"#)
+        described: #"_$fixed("injectedCache", of: Screen.self, type: (Cache?).self, isLazy: true)"#)
     }
 
     @Test("A non-optional candidate is an error, fixed by making it optional (parenthesized where needed)")
@@ -464,7 +464,7 @@
         message:
           "'injectedLogger' is a candidate for injection, but 'any Logger' is not optional, so it can never be nil for the injector to fill; declare it optional, or rename it",
         column: 23, fixIt: "Declare it optional",
-        described: #"fixed("injectedLogger", of: Screen.self, type: (any Logger).self)"#)
+        described: #"_$fixed("injectedLogger", of: Screen.self, type: (any Logger).self)"#)
     }
 
     @Test("A candidate with no written type is an error")
@@ -473,7 +473,7 @@
         in: "var injectedCache = Cache()", fixed: String?.none,
         message:
           "'injectedCache' is a candidate for injection: write its type (an optional, such as 'var injectedCache: Logger?'), so the injector's accessor can be typed",
-        column: 7, fixIt: String?.none, described: #"fixed("injectedCache", of: Screen.self)"#)
+        column: 7, fixIt: String?.none, described: #"_$fixed("injectedCache", of: Screen.self)"#)
     }
 
     @Test("A wrapped candidate is a warning: its storage is never a candidate")
@@ -498,7 +498,7 @@
     ) {
       let source = "@Injectable final class Screen {\n  \(declaration)\n}"
       // The list names every stored property, the one in error too, so the class is never reflected.
-      let entries = ["complete(Screen.self)"] + (described.map { [$0] } ?? [])
+      let entries = ["_$complete(Screen.self)"] + (described.map { [$0] } ?? [])
       let list = entries.map { "      PropertyInjector.InjectableAccessor.\($0)" }.joined(separator: ",\n")
       expectExpansion(
         of: source,

@@ -199,19 +199,17 @@ struct TypedAccessorTests {
     #expect(other.injectedDelegate === kept)
   }
 
-  #if DEBUG
-    @Test("A list that says it is complete but misses a candidate is an error in debug builds, naming it")
-    func incompleteListIsAnError() {
-      let injector = Injector()
-      injector.register(ConsoleLogger(), as: (any Logger).self)
-      injector.register(Cache())
-      let screen = ClaimsComplete()
-      let error = injectionError { try injector.inject(screen) }
-      #expect(error.map(codes) == [.missingFromTable])
-      #expect(error?.problems.first?.property == "injectedCache")
-      #expect(error?.problems.first?.fix.contains(".complete(ClaimsComplete.self)") == true)
-      #expect(screen.injectedLogger == nil, "nothing is written")
-      #expect(throws: InjectionError.self) { try injector.validate(ClaimsComplete()) }
-    }
-  #endif
+  @Test("A list that says it is complete but misses a candidate is an error in every build configuration, naming it")
+  func incompleteListIsAnError() {
+    let injector = Injector()
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Cache())
+    let screen = ClaimsComplete()
+    let error = injectionError { try injector.inject(screen) }
+    #expect(error.map(codes) == [.missingFromTable])
+    #expect(error?.problems.first?.property == "injectedCache")
+    #expect(error?.problems.first?.fix.contains(".complete(ClaimsComplete.self)") == true)
+    #expect(screen.injectedLogger == nil, "nothing is written")
+    #expect(throws: InjectionError.self) { try injector.validate(ClaimsComplete()) }
+  }
 }

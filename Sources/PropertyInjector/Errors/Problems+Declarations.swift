@@ -50,6 +50,20 @@ extension InjectionError.Problem {
     let summary: String
     let fix: String
     switch missing {
+    case .add(let table, let root) where ObjectIdentifier(table) != ObjectIdentifier(property.owner):
+      // Declared by a superclass without a table of its own: `@Injectable` on the object's class
+      // lists that class's own properties only, and the property may be invisible from there.
+      let table = readableName(of: table)
+      summary =
+        "\(why), but it is declared by \(owner), a superclass of \(table) that is not injectable, and "
+        + "\(table)'s table does not reach it (@Injectable lists a class's own properties only)."
+      fix =
+        "Make \(owner) injectable where it is declared: `@Injectable` on \(owner), or InjectableSettable with "
+        + "\"\(property.name)\": \\\(owner).\(property.name) in its injectableKeyPaths. If \(owner) is not yours and "
+        + "the property is visible here, list \"\(property.name)\": \\\(readableName(of: root)).\(property.name) in "
+        + "\(table).injectableKeyPaths (with @Injectable, declare that table in \(table) yourself: the macro "
+        + "leaves it to you); if it is not visible (private, or internal to another module), only \(owner)'s "
+        + "module can make it injectable."
     case .add(let table, let root):
       let table = readableName(of: table)
       summary = "\(why), but no table entry reaches it, so the injector cannot write it."
@@ -64,6 +78,17 @@ extension InjectionError.Problem {
       fix =
         "Add `@Injectable` to \(table), or add `override class var injectableKeyPaths: [String: AnyKeyPath] "
         + "{ [\"\(property.name)\": \\\(table).\(property.name)] }` to \(table)."
+    case .undescribed:
+      summary =
+        "\(why), but \(owner)'s injectableAccessors says it names every stored property \(owner) declares, and "
+        + "not this one: @Injectable did not see it (another macro added it, or it is not written in the class "
+        + "body as @Injectable reads it), or a hand-written list missed it. Nothing can write it."
+      fix =
+        "Declare '\(property.name)' as a plain stored `var` in the body of \(owner), where @Injectable sees it; "
+        + "if another macro adds it, declare `static var injectableKeyPaths: [String: AnyKeyPath] "
+        + "{ [\"\(property.name)\": \\\(owner).\(property.name)] }` in \(owner) (`class var`, or `override class var` "
+        + "in a subclass; @Injectable then leaves that table to you), or rename it so it is not a candidate. "
+        + "In a hand-written list, add its accessor, or remove .complete(\(owner).self)."
     case .shadowed(let subclass):
       let subclass = readableName(of: subclass)
       summary =
@@ -86,20 +111,6 @@ extension InjectionError.Problem {
         + "which replaces its stored properties in Mirror, so the injector cannot find its candidates.",
       fix: "Remove the CustomReflectable conformance (describe the object with CustomDebugStringConvertible instead), "
         + "or inject an object without one and pass it the values.")
-  }
-
-  /// A stored property that a class's `@Injectable` list (or a hand-written one that says it is
-  /// complete) does not name: found only in debug builds, by reflecting the class anyway.
-  static func undescribedProperty(_ name: String, owner: AnyClass) -> Self {
-    let typeName = readableName(of: owner)
-    return Self(
-      code: .missingFromTable, typeName: typeName, property: name,
-      summary: "\(typeName)'s injectableAccessors says it names every stored property of the class, but '\(name)' is "
-        + "not in it: a property another macro added (@Injectable sees only what is written in the class), or a "
-        + "hand-written list that missed it. Found by a debug build; a release build never reflects the class, and "
-        + "would never fill it.",
-      fix: "Declare '\(name)' in the class itself, where @Injectable sees it; in a hand-written list, add its "
-        + "accessor (or .fixed(\"\(name)\", of: \(typeName).self)), or remove .complete(\(typeName).self).")
   }
 
   /// An entry whose key names no stored property.

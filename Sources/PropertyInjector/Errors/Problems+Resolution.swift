@@ -58,8 +58,12 @@ extension InjectionError.Problem {
         return "registered only for \(registration.typeMatch?.target?.name ?? "a class"), and resolve without a "
           + "target sees only registrations without one"
       case .metatype:
-        return "registers the type \(service) itself, not an instance: a factory was probably forgotten "
-          + "(`injector.register(\(metatypeExpression(of: registration.service.type)).self) { _ in ... }`)"
+        // The service is the metatype (`Session.Type`): the factory is registered for its instance type.
+        let instance = service.hasSuffix(".Type") ? String(service.dropLast(".Type".count)) : service
+        let expression =
+          instance.contains(" ") && !instance.hasPrefix("(") ? "(\(instance)).self" : "\(instance).self"
+        return "registers the type \(instance) itself (as \(service)), not an instance: a factory was probably "
+          + "forgotten (`injector.register(\(expression)) { _ in ... }`)"
       }
     }
     return "\(Describe.registration(registration)): \(reasons.joined(separator: "; "))."

@@ -22,9 +22,14 @@
 ///   reported as hiding them, since the injector cannot see its candidates, unless every class
 ///   of the hierarchy describes itself.
 ///
-/// A class that describes its own stored properties (`@Injectable` writes a complete list) is
-/// not reflected: its level of the walk takes the list, and skips `Mirror`'s children, which
-/// is where a walk spends its time.
+/// A class that describes its own stored properties (`@Injectable` writes a complete list) takes
+/// its level of the walk from the list, which says how to write each property. `Mirror` still
+/// reflects it, in every build configuration, to find what the list lacks: a stored property
+/// another macro added, one `@Injectable` could not see, or one a hand-written list missed.
+/// Such a property is kept, marked ``Property/isUndescribed``, so that it is reported if it
+/// turns out to be a candidate, and ignored otherwise: debug and release agree. A hierarchy in
+/// which `Mirror` found nothing missing is remembered for the process, so only the first
+/// injection of its type in the process pays for the walk.
 struct StoredProperties {
   /// One stored property.
   struct Property {
@@ -48,12 +53,19 @@ struct StoredProperties {
     let value: Any
     /// Whether the property came from its class's description, not from `Mirror`.
     let isDescribed: Bool
+    /// Whether `Mirror` found the property at a level whose description says it is complete,
+    /// but the description lacks it.
+    var isUndescribed = false
 
     /// Whether the property held nil in the object reflected.
     var wasNil: Bool { (value as? any OptionalProtocol).map { $0.wrappedAny == nil } ?? false }
   }
 
   static let lazyStoragePrefix = "$__lazy_storage_$_"
+  /// The classes whose hierarchy describes itself entirely, and in which `Mirror` found nothing
+  /// the descriptions lack: process-wide, as stored properties are, so that only the first
+  /// injection of such a type in the process pays for the `Mirror` walk.
+  private static let completeTypes = Locked<Set<ObjectIdentifier>>([])
   static let observationRegistrar = "_$observationRegistrar"
 
   /// The object's class, then its superclasses up to the root.
@@ -62,52 +74,78 @@ struct StoredProperties {
   let properties: [Property]
   /// Whether the object's `customMirror` replaced its stored properties.
   let hasCustomMirror: Bool
-  /// Properties that a class's description lacks, found in debug builds only.
-  let undescribed: [Property]
 
   /// Reflects `object`, taking the stored properties of each class that `described` describes
-  /// (given the class and its level) from that description.
-  ///
-  /// In debug builds, a described class is reflected too, and a property its description lacks
-  /// is reported in ``undescribed``: in a release build it would be invisible.
+  /// (given the class and its level) from that description, plus whatever `Mirror` finds there
+  /// that the description lacks (marked ``Property/isUndescribed``).
   init(of object: AnyObject, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
-    // The classes that describe themselves, from the object's down, need no reflection.
+    // The classes that describe themselves, from the object's down.
     var current: AnyClass? = Swift.type(of: object)
     while let type = current, let properties = described(type, chain.count) {
       chain.append(type)
       levels.append(properties)
       current = _getSuperclass(type)
     }
-    guard current != nil else {
-      hasCustomMirror = false
-      classChain = chain
-      properties = levels.reversed().flatMap { $0 }
-      undescribed = Self.checkingDescriptions(of: object, levels)
-      return
-    }
-    // Only a hierarchy that describes itself entirely can be known without `Mirror`.
+    // A custom mirror lists what it likes: only a hierarchy that describes itself entirely can
+    // be known then.
     guard !(object is any CustomReflectable) else {
-      hasCustomMirror = true
+      hasCustomMirror = current != nil
       classChain = chain.isEmpty ? [Swift.type(of: object)] : chain
       properties = levels.reversed().flatMap { $0 }
-      undescribed = []
       return
     }
     hasCustomMirror = false
+    // What `Mirror` finds depends only on the type: once it found nothing a description lacks,
+    // no injector in the process needs to look again.
+    let objectType = ObjectIdentifier(Swift.type(of: object))
+    if current == nil, Self.completeTypes.withLock({ $0.contains(objectType) }) {
+      classChain = chain
+      properties = levels.reversed().flatMap { $0 }
+      return
+    }
     var mirror: Mirror? = Mirror(reflecting: object)
-    for _ in chain.indices { mirror = mirror?.superclassMirror }
-    while let current = mirror, let type = current.subjectType as? AnyClass {
+    var isComplete = true
+    for level in chain.indices {
+      guard let reflected = mirror else { break }
+      let undescribed = Self.undescribed(in: reflected, level: level, described: levels[level])
+      isComplete = isComplete && undescribed.isEmpty
+      levels[level] += undescribed
+      mirror = reflected.superclassMirror
+    }
+    if current == nil, isComplete {
+      _ = Self.completeTypes.withLock { $0.insert(objectType) }
+    }
+    while let reflected = mirror, let type = reflected.subjectType as? AnyClass {
       let level = chain.count
       chain.append(type)
-      levels.append(described(type, level) ?? Self.properties(of: current, level: level))
-      mirror = current.superclassMirror
+      if let properties = described(type, level) {
+        levels.append(properties + Self.undescribed(in: reflected, level: level, described: properties))
+      } else {
+        levels.append(Self.properties(of: reflected, level: level))
+      }
+      mirror = reflected.superclassMirror
     }
-    undescribed = Self.checkingDescriptions(of: object, levels)
     if chain.isEmpty { chain = [Swift.type(of: object)] }
     classChain = chain
     properties = levels.reversed().flatMap { $0 }
+  }
+
+  /// The stored properties `Mirror` finds in the class it reflects that `described` (that
+  /// class's description) lacks, marked ``Property/isUndescribed``.
+  ///
+  /// `@Observable` storage `_name` matches a described `name`, and a described `_name` too: a
+  /// property declared `_name` (`@ObservationIgnored var _cache`) is not storage of a `name`.
+  private static func undescribed(in mirror: Mirror, level: Int, described: [Property]) -> [Property] {
+    let names = Set(described.map(\.name))
+    return properties(of: mirror, level: level).compactMap { property in
+      guard !names.contains(property.name), !(property.isObservationStorage && names.contains("_" + property.name))
+      else { return nil }
+      var property = property
+      property.isUndescribed = true
+      return property
+    }
   }
 
   /// The stored properties of the class `mirror` reflects, its own only, as the injector sees
@@ -144,30 +182,5 @@ struct StoredProperties {
         isLazy: false, isObservationStorage: true, isOptional: true, declaredType: property.declaredType,
         value: property.value, isDescribed: false)
     }
-  }
-
-  /// In debug builds, the properties that could be candidates (optional, or named `injected…`)
-  /// which `Mirror` finds at a described level of `levels` (most derived first) but the
-  /// description lacks: a property another macro added, or a hand-written list that missed one.
-  /// Always empty in release builds, which trust the descriptions and never reflect them.
-  private static func checkingDescriptions(of object: AnyObject, _ levels: [[Property]]) -> [Property] {
-    #if DEBUG
-      // A custom mirror lists what it likes: only a description can say what is stored.
-      guard !(object is any CustomReflectable) else { return [] }
-      var missing: [Property] = []
-      var mirror: Mirror? = Mirror(reflecting: object)
-      for level in levels.indices {
-        guard let current = mirror else { break }
-        mirror = current.superclassMirror
-        guard levels[level].first?.isDescribed ?? true else { continue }
-        let described = Set(levels[level].map(\.name))
-        missing += properties(of: current, level: level).filter {
-          ($0.isOptional || $0.name.hasPrefix("injected")) && !described.contains($0.name)
-        }
-      }
-      return missing
-    #else
-      return []
-    #endif
   }
 }

@@ -53,6 +53,10 @@ final class TypeShape: @unchecked Sendable {
     /// Nowhere the subclass can write: a more derived class declares a property of the same
     /// name, so every entry written there reaches that one.
     case shadowed(by: AnyClass)
+    /// Nowhere yet: the class's list says it names every stored property the class declares,
+    /// but not this one (another macro added it, `@Injectable` could not see it, or a
+    /// hand-written list missed it).
+    case undescribed
   }
 
   /// The prefix that makes a stored property a candidate, compared case-sensitively.
@@ -69,6 +73,9 @@ final class TypeShape: @unchecked Sendable {
   /// Problems with the type's declarations that fail every injection, whatever its properties
   /// hold: unusable table entries, a custom mirror.
   let problems: [InjectionError.Problem]
+  /// Calls `didInjectDependencies()` as the most derived class whose `@Injectable` list says it
+  /// declares one; nil when none does (the protocol requirement is called then).
+  let didInject: ((AnyObject) -> Void)?
 
   /// Reflects `object` and opens its hierarchy's tables. Calls user code (`Mirror`, the
   /// tables' getters), so never call it under a lock.
@@ -79,6 +86,14 @@ final class TypeShape: @unchecked Sendable {
     let reflected = StoredProperties(of: object, described: lists.describedProperties)
     type = Swift.type(of: object)
     classChain = reflected.classChain.map(ObjectIdentifier.init)
+    didInject =
+      reflected.classChain.lazy.compactMap { type in
+        lists.list(of: type)?.lazy.compactMap { entry -> ((AnyObject) -> Void)? in
+          if case .didInject(let root, let call) = entry.entry, root == type { call } else { nil }
+        }
+        .first
+      }
+      .first
     guard !reflected.hasCustomMirror else {
       properties = []
       problems = [.hiddenByCustomMirror(readableName(of: Swift.type(of: object)))]
@@ -88,10 +103,7 @@ final class TypeShape: @unchecked Sendable {
     builder.readTables(lists)
     builder.openEntries(sample: object)
     properties = builder.properties()
-    problems =
-      (builder.problems
-      + reflected.undescribed.map { .undescribedProperty($0.name, owner: reflected.classChain[$0.level]) })
-      .sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
+    problems = builder.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
   }
 }
 
@@ -118,7 +130,7 @@ private final class AccessorLists {
     properties.reserveCapacity(list.count)
     for entry in list {
       switch entry.entry {
-      case .complete:
+      case .complete, .didInject:
         continue
       case .property(let accessor):
         properties.append(
@@ -352,6 +364,7 @@ private struct ShapeBuilder {
   }
 
   private func missingEntry(for property: StoredProperties.Property) -> TypeShape.MissingEntry {
+    if property.isUndescribed { return .undescribed }
     if let shadowing = indicesByName[property.name]?.first(where: { reflected.properties[$0].level < property.level }) {
       return .shadowed(by: chain[reflected.properties[shadowing].level])
     }

@@ -1,0 +1,103 @@
+// The entry points `@Injectable`'s expansion calls, and nothing else calls: underscored, and
+// hidden from the documentation, so that what the macro writes can change without changing the
+// documented API. One entry point per role; hand-written lists use the documented initializers
+// and factory methods of `InjectableAccessor` and `InjectableFiller`.
+
+extension InjectableAccessor {
+  /// For `@Injectable`'s expansion only: the list names every stored property `root` declares.
+  ///
+  /// - Parameter root: The class.
+  /// - Returns: The entry.
+  @_documentation(visibility: internal)
+  public static func _$complete<Root: AnyObject>(_ root: Root.Type) -> Self {
+    Self(entry: .complete(root: root))
+  }
+
+  /// For `@Injectable`'s expansion only: a stored property of `root` the injector cannot fill.
+  ///
+  /// - Parameters:
+  ///   - name: The property's name, as declared.
+  ///   - root: The class that declares it.
+  ///   - type: Its declared type, when it is written.
+  ///   - isLazy: Whether it is a `lazy var`.
+  /// - Returns: The entry.
+  @_documentation(visibility: internal)
+  public static func _$fixed<Root: AnyObject>(
+    _ name: String,
+    of root: Root.Type,
+    type: Any.Type? = nil,
+    isLazy: Bool = false
+  ) -> Self {
+    Self(entry: .fixed(name: name, root: root, type: type, isLazy: isLazy))
+  }
+
+  /// For `@Injectable`'s expansion only: the typed accessor of a stored optional `var`.
+  ///
+  /// - Parameters:
+  ///   - name: The property's name, as declared.
+  ///   - root: The class that declares it.
+  ///   - type: Its declared type, unwrapped.
+  ///   - ownership: How it holds its value.
+  ///   - isNil: Whether it is nil.
+  ///   - write: Writes a value.
+  ///   - clear: Sets it to nil.
+  ///   - fill: Writes a value if it is nil, and returns whether it did.
+  ///   - filler: What fills every property of `root` outside `#if` in one call.
+  /// - Returns: The entry.
+  @_documentation(visibility: internal)
+  public static func _$property<Root: AnyObject, Wrapped>(
+    _ name: String,
+    of root: Root.Type,
+    as type: Wrapped.Type,
+    ownership: Ownership,
+    isNil: @escaping (Root) -> Bool,
+    write: @escaping (Root, Wrapped) -> Void,
+    clear: @escaping (Root) -> Void,
+    fill: @escaping (Root, Wrapped) -> Bool,
+    filler: InjectableFiller? = nil
+  ) -> Self {
+    Self(
+      entry: .property(
+        Accessor(
+          name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear, fillIfNil: fill,
+          filler: filler?.filler)))
+  }
+
+  /// For `@Injectable`'s expansion only: `root` declares `didInjectDependencies()`. The
+  /// injector calls `call` after an injection that wrote something, for the most derived class
+  /// whose list has such an entry, instead of the protocol requirement, whose witness is the
+  /// base class's (a subclass method that only shadows the protocol extension's default would
+  /// never run).
+  ///
+  /// - Parameters:
+  ///   - root: The class that declares the method.
+  ///   - call: Calls it: `{ $0.didInjectDependencies() }`.
+  /// - Returns: The entry.
+  @_documentation(visibility: internal)
+  public static func _$didInject<Root: AnyObject>(_ root: Root.Type, _ call: @escaping (Root) -> Void) -> Self {
+    // Sound as `Accessor.root(_:)` is: the injector calls it only with objects of `Root`'s
+    // hierarchy, in which it found `Root`'s list.
+    Self(entry: .didInject(root: root, call: { call(unsafe unsafeDowncast($0, to: Root.self)) }))
+  }
+}
+
+extension InjectableFiller {
+  /// For `@Injectable`'s expansion only: what fills, in one call, every property of `root`
+  /// that registered instances fill.
+  ///
+  /// - Parameters:
+  ///   - root: The class whose own properties it fills.
+  ///   - values: The values, none bound.
+  ///   - set: Binds a value to the property of a name; false when it does not fit.
+  ///   - fill: Writes every bound value into its property where the property is nil.
+  /// - Returns: The filler.
+  @_documentation(visibility: internal)
+  public static func _$filler<Root: AnyObject, Values>(
+    of root: Root.Type,
+    values: Values,
+    set: @escaping (inout Values, String, Any) -> Bool,
+    fill: @escaping (Root, Values) -> Bool
+  ) -> Self {
+    Self(of: root, values: values, set: set, fill: fill)
+  }
+}

@@ -1,0 +1,81 @@
+#if Macros
+  import Testing
+
+  @testable import PropertyInjector
+
+  /// A base class that declares no callback.
+  @Injectable
+  class SilentBase {
+    var injectedCache: Cache?
+  }
+
+  /// A subclass that declares one: without the macro's entry, the protocol requirement's
+  /// witness (the extension's default, chosen for the base) would run instead.
+  @Injectable
+  class CallingMiddle: SilentBase {
+    var injectedLogger: (any Logger)?
+    var middleCalls = 0
+    func didInjectDependencies() { middleCalls += 1 }
+  }
+
+  /// A plain subclass that overrides the middle class's callback.
+  final class OverridingLeaf: CallingMiddle {
+    var leafCalls = 0
+    override func didInjectDependencies() { leafCalls += 1 }
+  }
+
+  @Suite("didInjectDependencies() runs whatever the base class declares")
+  struct DidInjectDependenciesTests {
+    let injector: Injector
+
+    init() {
+      injector = Injector()
+      injector.register(Cache())
+      injector.register(ConsoleLogger(), as: (any Logger).self)
+    }
+
+    @Test("A subclass's callback runs after inject though its base class declares none")
+    func subclassCallbackRuns() throws {
+      let middle = CallingMiddle()
+      try injector.inject(middle)
+      #expect(middle.middleCalls == 1)
+      let asBase: SilentBase = CallingMiddle()
+      try injector.inject(asBase)
+      #expect((asBase as? CallingMiddle)?.middleCalls == 1, "injected through a base-class reference too")
+      try injector.inject(middle)
+      #expect(middle.middleCalls == 1, "not called again when nothing was written")
+    }
+
+    @Test("An override in a further subclass runs instead, once")
+    func overrideRuns() throws {
+      let leaf = OverridingLeaf()
+      try injector.inject(leaf)
+      #expect(leaf.leafCalls == 1 && leaf.middleCalls == 0)
+    }
+
+    @Test("The macro lists a declared callback, and calls it through the class")
+    func expansionListsTheCallback() {
+      expectExpansion(
+        of: """
+          @Injectable final class Screen: Base {
+            func didInjectDependencies() {}
+          }
+          """,
+        to: """
+          final class Screen: Base {
+            func didInjectDependencies() {}
+
+            override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+              [
+                PropertyInjector.InjectableAccessor._$complete(Screen.self),
+                PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                  $0.didInjectDependencies()
+                }
+              ]
+            }
+          }
+          """,
+        specs: subclassSpec)
+    }
+  }
+#endif

@@ -1,0 +1,50 @@
+#if Macros
+  import OtherModuleFixtures
+  import Testing
+
+  @testable import PropertyInjector
+
+  /// An @Injectable subclass of another module's plain class, whose internal candidate it
+  /// cannot reach.
+  @Injectable
+  final class OverPlainForeign: ForeignPlainBase {
+    var injectedCache: Cache?
+  }
+
+  final class Session: Sendable {}
+
+  @Injectable
+  final class SessionHolder {
+    var injectedSession: Session?
+  }
+
+  @Suite("Fix texts name the fix that applies")
+  struct FixTextTests {
+    @Test(
+      "A superclass's candidate out of an @Injectable subclass's reach names the superclass, not @Injectable on the subclass"
+    )
+    func superclassCandidateNamesTheSuperclass() throws {
+      let injector = Injector()
+      injector.register(Cache())
+      injector.register(ForeignLogger())
+      let error = injectionError { try injector.inject(OverPlainForeign()) }
+      #expect(error?.problems.map(\.code) == [.missingFromTable])
+      let problem = try #require(error?.problems.first)
+      #expect(problem.property == "injectedLogger" && problem.typeName == "ForeignPlainBase")
+      #expect(problem.summary.contains("declared by ForeignPlainBase"))
+      #expect(problem.fix.contains("`@Injectable` on ForeignPlainBase"))
+      #expect(!problem.fix.contains("Add `@Injectable` to OverPlainForeign"), "it has @Injectable already")
+    }
+
+    @Test("A registered metatype's near miss shows the factory call with one .self")
+    func metatypeNearMissHasOneSelf() throws {
+      let injector = Injector()
+      injector.register(Session.self, as: Session.Type.self)
+      let error = injectionError { try injector.inject(SessionHolder()) }
+      #expect(error?.problems.map(\.code) == [.unresolved])
+      let miss = try #require(error?.problems.first?.nearMisses.first)
+      #expect(miss.contains("`injector.register(Session.self) { _ in ... }`"))
+      #expect(!miss.contains(".self.self") && !miss.contains("Type.self"))
+    }
+  }
+#endif

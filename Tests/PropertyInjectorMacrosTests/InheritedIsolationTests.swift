@@ -1,0 +1,131 @@
+#if Macros
+  import InheritedIsolationFixtures
+  import OtherModuleFixtures
+  import SwiftDiagnostics
+  import SwiftSyntaxMacrosGenericTestSupport
+  import Testing
+
+  @testable import PropertyInjector
+
+  /// A subclass of another module's main-actor class, in a module that does not infer isolated
+  /// conformances: the argument names the isolation the macro cannot see.
+  @Injectable(isolation: MainActor.self)
+  final class LocalProfileViewController: FrameworkViewController {
+    var injectedLogger: ForeignLogger?
+  }
+
+  /// A global actor whose name does not end in `Actor`.
+  @globalActor
+  actor Persistence {
+    static let shared = Persistence()
+  }
+
+  /// A class isolated to it, which the argument names.
+  @Persistence
+  @Injectable(isolation: Persistence.self)
+  final class Ledger {
+    var injectedCache: Cache?
+  }
+
+  @Suite("@Injectable subclasses of main-actor framework classes")
+  struct InheritedIsolationTests {
+    @Test(
+      "With InferIsolatedConformances on, an @Injectable subclass of another module's @MainActor class needs nothing else"
+    )
+    @MainActor
+    func inferredIsolatedConformance() throws {
+      let injector = Injector()
+      let logger = ForeignLogger()
+      injector.register(logger)
+      let controller = ProfileViewController()
+      try injector.inject(controller)
+      #expect(controller.logger === logger && controller.isReady)
+      #expect(controller.title == "framework")
+    }
+
+    @Test("Without the setting, @Injectable(isolation: MainActor.self) makes the conformance isolated")
+    @MainActor
+    func isolationArgument() throws {
+      let injector = Injector()
+      let logger = ForeignLogger()
+      injector.register(logger)
+      let controller = LocalProfileViewController()
+      try injector.inject(controller)
+      #expect(controller.injectedLogger === logger)
+    }
+
+    @Test("Any global actor can be named, whatever its name ends with")
+    func anyGlobalActor() async throws {
+      let injector = Injector()
+      let cache = Cache()
+      injector.register(cache)
+      let filled = await injectLedger(injector, cache)
+      #expect(filled)
+    }
+
+    @Persistence
+    private func injectLedger(_ injector: Injector, _ cache: Cache) -> Bool {
+      let ledger = Ledger()
+      do { try injector.inject(ledger) } catch { return false }
+      return ledger.injectedCache === cache
+    }
+
+    @Test("The isolation argument isolates the conformances to the actor it names")
+    func isolationArgumentExpansion() {
+      expectExpansion(
+        of: """
+          @Injectable(isolation: Storage.self) final class Ledger: Base {
+          }
+          """,
+        to: """
+          final class Ledger: Base {
+
+            static var injectableKeyPaths: [String: AnyKeyPath] {
+              [:]
+            }
+
+            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+              [
+                PropertyInjector.InjectableAccessor._$complete(Ledger.self)
+              ]
+            }
+          }
+
+          extension Ledger: @Storage PropertyInjector.InjectableSettable, @Storage PropertyInjector.InjectableAccessors {
+          }
+          """)
+    }
+
+    @Test("An isolation argument that is not a type's .self is an error")
+    func invalidIsolationArgument() {
+      expectExpansion(
+        of: """
+          @Injectable(isolation: actor) final class Ledger {
+          }
+          """,
+        to: """
+          final class Ledger {
+
+            static var injectableKeyPaths: [String: AnyKeyPath] {
+              [:]
+            }
+
+            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+              [
+                PropertyInjector.InjectableAccessor._$complete(Ledger.self)
+              ]
+            }
+          }
+
+          extension Ledger: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          }
+          """,
+        diagnostics: [
+          DiagnosticSpec(
+            message:
+              "isolation: name the global actor the class is isolated to by its type, such as '@Injectable(isolation: MainActor.self)'",
+            line: 1, column: 1)
+        ])
+    }
+  }
+#endif
