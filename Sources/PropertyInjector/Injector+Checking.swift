@@ -82,7 +82,7 @@ extension Injector {
         (
           index(of: candidate.property),
           InjectionReport.Entry(
-            candidate.property, status: status, source: filled ? candidate.answer.map(Describe.answer) : nil,
+            candidate.property, status: status, source: filled ? candidate.answer.map(\.named.summary) : nil,
             reasons: filled ? Describe.reasons(for: candidate, in: chain) : [],
             problem: isSet ? nil : step.failure)
         ))

@@ -108,9 +108,9 @@ struct UnscopedChanges: Sendable {
     count += 1
     let description =
       if let registration = after.registration {
-        "register \(Describe.registration(registration))"
+        "register \(registration.named.summary)"
       } else if let registration = before.registration {
-        "unregister \(Describe.registration(registration))"
+        "unregister \(registration.named.summary)"
       } else {
         "a registration that was rejected"
       }

@@ -1,32 +1,5 @@
-/// How registrations and candidates read in messages and explanations: built here only.
+/// How candidates, key paths and registration calls read in messages and explanations.
 enum Describe {
-  /// `ImageCache (as Cache, for ProfileScreen, id "first", including ancestors)`, `a factory of
-  /// RequestID`, `a singleton Database`.
-  static func registration(_ registration: Registration) -> String {
-    var conditions: [String] = []
-    if case .instance(let instance) = registration.source,
-      readableName(of: type(of: instance)) != registration.service.name
-    {
-      conditions.append("as \(registration.service.name)")
-    }
-    if let match = registration.typeMatch {
-      if let target = match.target { conditions.append("for \(target.name)") }
-      if let id = match.id { conditions.append("id \"\(id.original)\"") }
-      if match.includingAncestors { conditions.append("including ancestors") }
-    }
-    let subject =
-      switch registration.source {
-      case .instance(let value): readableName(of: type(of: value))
-      case .factory(let factory) where factory.isMainActorIsolated:
-        "a main-actor factory of \(registration.service.name)"
-      case .singleton(let factory, _) where factory.isMainActorIsolated:
-        "a main-actor singleton \(registration.service.name)"
-      case .factory: "a factory of \(registration.service.name)"
-      case .singleton: "a singleton \(registration.service.name)"
-      }
-    return conditions.isEmpty ? subject : "\(subject) (\(conditions.joined(separator: ", ")))"
-  }
-
   /// Why a candidate is one, as the start of a sentence.
   static func reason(_ reason: Candidate.Reason, _ name: String) -> String {
     switch reason {

@@ -241,39 +241,21 @@ extension InjectionError.Problem {
   }
 
   /// A `weak` or `unowned` property (known from its declaration) that a value nothing keeps would fill.
-  static func notRetained(_ property: TypeShape.Property, ownership: InjectableAccessor.Ownership, answer: Answer)
-    -> Self
-  {
-    let kind = ownership == .weak ? "weak" : "unowned"
-    return Self(
-      code: .notRetained, typeName: readableName(of: property.owner), property: property.name,
-      declaredType: property.declaredTypeName,
-      summary: "it is \(kind), and what fills it (\(Describe.answer(answer))) is kept by nothing else: "
-        + "the value would be released as soon as it was written\(ownership == .weak ? ", leaving it nil" : ", leaving it dangling").",
+  static func notRetained(at site: Site, weak: Bool, answer: AnswerName) -> Self {
+    Self(
+      code: .notRetained, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "it is \(weak ? "weak" : "unowned"), and what fills it (\(answer.summary)) is kept by nothing else: "
+        + "the value would be released as soon as it was written\(weak ? ", leaving it nil" : ", leaving it dangling").",
       fix: "Declare it strong, or register an instance or a singleton for it: the injector keeps those alive.")
   }
 
   /// A property that did not keep the value a factory made for it (found after writing).
-  static func notKept(_ candidate: Candidate) -> Self {
-    let property = candidate.property
-    return Self(
-      code: .notRetained, typeName: readableName(of: property.owner), property: property.name,
-      declaredType: property.declaredTypeName,
-      summary: "it did not keep the value made for it (\(candidate.answer.map(Describe.answer) ?? "a new value")): "
+  static func notKept(at site: Site, answer: AnswerName?) -> Self {
+    Self(
+      code: .notRetained, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "it did not keep the value made for it (\(answer?.summary ?? "a new value")): "
         + "it is weak or unowned, and nothing else holds the value, so it would be nil or dangling at once. "
-        + "It, and every property this injection wrote, was set back to nil.",
+        + "It was set back to nil, and nothing else was written.",
       fix: "Declare it strong, or register an instance or a singleton for it: the injector keeps those alive.")
-  }
-}
-
-extension Describe {
-  /// What an answer supplies, for messages: `a factory of RequestID`, `a new Clock from init(resolver:)`.
-  static func answer(_ answer: Answer) -> String {
-    switch answer {
-    case .registration(let registration, _): Self.registration(registration)
-    case .creation(let type): "a new \(type.name) from init(resolver:)"
-    case .deferred(let deferral, let inner, _): "a new handle resolving \(Self.answer(inner)) \(deferral.timing)"
-    case .failure: "nothing"
-    }
   }
 }

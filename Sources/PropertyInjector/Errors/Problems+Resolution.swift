@@ -3,11 +3,11 @@
 
 extension InjectionError.Problem {
   /// Nothing eligible fills the request at `site`.
-  static func unresolved(at site: Site, wanted: TypeProbe, nearMisses: [NearMiss]) -> Self {
-    let name = wanted.name
+  static func unresolved(at site: Site, wanted: Any.Type, nearMisses: [NearMiss]) -> Self {
+    let name = readableName(of: wanted)
     let misses = nearMisses.map { render($0, property: site.property ?? site.label) }
-    let register = Describe.registrationCall(for: wanted.type)
-    if wanted.isOptional, let unwrapped = (wanted.type as? any OptionalProtocol.Type)?.wrappedType {
+    let register = Describe.registrationCall(for: wanted)
+    if let unwrapped = (wanted as? any OptionalProtocol.Type)?.wrappedType {
       return Self(
         code: .unresolved, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
         summary: "\(name) is optional, and optionals are never registered: nothing can fill it.",
@@ -30,7 +30,7 @@ extension InjectionError.Problem {
   }
 
   /// Nothing is registered under the name a `resolve(_:named:)` asks for.
-  static func unresolvedName(_ name: String, at site: Site, wanted: TypeProbe, registeredNames: [String]) -> Self {
+  static func unresolvedName(_ name: String, at site: Site, registeredNames: [String]) -> Self {
     Self(
       code: .unresolved, typeName: site.typeName,
       summary: "nothing is registered under the name \"\(name)\".",
@@ -41,21 +41,21 @@ extension InjectionError.Problem {
 
   private static func render(_ miss: NearMiss, property: String) -> String {
     let registration = miss.registration
-    let service = registration.service.name
+    let service = registration.service
     let reasons = miss.reasons.map { reason -> String in
       switch reason {
       case .notIncludingAncestors:
         return "registered as \(service) without includingAncestors, so it fills only \(service) properties"
       case .idDoesNotEndLabel(let suggestion):
-        let id = registration.typeMatch?.id?.original ?? ""
+        let id = registration.id ?? ""
         let hint = suggestion.map { " (id \"\($0)\" would)" } ?? ""
         return "has id \"\(id)\", and \(property) does not end with it\(hint)"
       case .idWithoutLabel:
         return "has an id, and resolve without an id sees only registrations without one"
       case .otherTarget:
-        return "registered only for \(registration.typeMatch?.target?.name ?? "another class") and its subclasses"
+        return "registered only for \(registration.target ?? "another class") and its subclasses"
       case .targetWithoutObject:
-        return "registered only for \(registration.typeMatch?.target?.name ?? "a class"), and resolve without a "
+        return "registered only for \(registration.target ?? "a class"), and resolve without a "
           + "target sees only registrations without one"
       case .metatype:
         // The service is the metatype (`Session.Type`): the factory is registered for its instance type.
@@ -66,26 +66,25 @@ extension InjectionError.Problem {
           + "forgotten (`injector.register(\(expression)) { _ in ... }`)"
       }
     }
-    return "\(Describe.registration(registration)): \(reasons.joined(separator: "; "))."
+    return "\(registration.summary): \(reasons.joined(separator: "; "))."
   }
 
   /// A name registration targets the property, but its value is not of the property's type.
-  static func nameMismatch(at site: Site, wanted: TypeProbe, registration: Registration) -> Self {
-    let name = if case .name(let name) = registration.match { name } else { site.property ?? "" }
+  static func nameMismatch(at site: Site, wanted: Any.Type, name: String, registration: RegistrationName) -> Self {
+    let wanted = readableName(of: wanted)
     return Self(
       code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-      summary: "\(Describe.registration(registration)) is registered under the name \"\(name)\", which is not "
-        + "\(aOrAn(wanted.name)).",
-      fix: "Register \(aOrAn(wanted.name)) under the name \"\(name)\", or rename the property.")
+      summary: "\(registration.summary) is registered under the name \"\(name)\", which is not \(aOrAn(wanted)).",
+      fix: "Register \(aOrAn(wanted)) under the name \"\(name)\", or rename the property.")
   }
 
   /// A factory (a name registration's, whose result type is not the property's) made a value of
   /// the wrong type.
-  static func madeMismatch(at site: Site, wanted: Any.Type, registration: Registration, made: Any) -> Self {
+  static func madeMismatch(at site: Site, wanted: Any.Type, registration: RegistrationName, made: Any) -> Self {
     let wanted = readableName(of: wanted)
     return Self(
       code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-      summary: "\(Describe.registration(registration)) made \(aOrAn(readableName(of: type(of: made)))), which is not "
+      summary: "\(registration.summary) made \(aOrAn(readableName(of: type(of: made)))), which is not "
         + "\(aOrAn(wanted)).",
       fix: "Make the factory return \(aOrAn(wanted)), or register it for another name.")
   }
@@ -102,12 +101,12 @@ extension InjectionError.Problem {
   }
 
   /// A main-actor registration was asked for a value off the main actor.
-  static func mainActorRequired(at site: Site, registration: Registration) -> Self {
-    let service = registration.service.name
+  static func mainActorRequired(at site: Site, registration: RegistrationName) -> Self {
+    let service = registration.service
     return Self(
       code: .mainActorRequired, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
       summary:
-        "\(Describe.registration(registration)) is registered `on: MainActor.self`, and \(site.label) asked for it "
+        "\(registration.summary) is registered `on: MainActor.self`, and \(site.label) asked for it "
         + "off the main actor, so the factory was not run and no \(service) was handed over.",
       fix: "Inject or resolve it on the main actor (in a @MainActor function, or inside "
         + "`await MainActor.run { ... }`), or register a factory that is not main-actor isolated: "

@@ -95,7 +95,7 @@ extension Execution {
       throw error
     } catch {
       throw InjectionError(
-        operation: site.label, .factoryFailed(at: site, making: Describe.registration(registration), error: error),
+        operation: site.label, .factoryFailed(at: site, making: registration.named.summary, error: error),
         underlyingError: error)
     }
     try Execution(injector: owner, stack: stack).injectIfSettable(value, at: site)
@@ -110,7 +110,7 @@ extension Execution {
   ///   registration and the fix.
   func requireMainActor(for registration: Registration, at site: Site) throws(InjectionError) {
     guard !isOnMainActor() else { return }
-    throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: registration))
+    throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: registration.named))
   }
 
   /// `made` as a `Value`, or a ``InjectionError/Code/typeMismatch`` naming `registration`.
@@ -119,6 +119,6 @@ extension Execution {
   {
     if let value = made as? Value { return value }
     throw InjectionError(
-      operation: site.label, .madeMismatch(at: site, wanted: Value.self, registration: registration, made: made))
+      operation: site.label, .madeMismatch(at: site, wanted: Value.self, registration: registration.named, made: made))
   }
 }

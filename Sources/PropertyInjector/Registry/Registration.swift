@@ -81,6 +81,19 @@ final class Registration: @unchecked Sendable {
   /// `on: MainActor.self`): its values are made and handed out only on the main actor.
   let isMainActorIsolated: Bool
 
+  /// The registration as messages name it.
+  var named: RegistrationName {
+    let kind: RegistrationName.Kind =
+      switch source {
+      case .instance(let value): .instance(typeName: readableName(of: type(of: value)))
+      case .factory: .factory
+      case .singleton: .singleton
+      }
+    return RegistrationName(
+      kind: kind, service: service.name, target: typeMatch?.target?.name, id: typeMatch?.id?.original,
+      includingAncestors: typeMatch?.includingAncestors ?? false, isMainActor: isMainActorIsolated)
+  }
+
   /// The registration's type match, for type registrations.
   var typeMatch: TypeMatch? {
     if case .type(let match) = match { return match }

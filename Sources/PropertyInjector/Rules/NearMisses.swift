@@ -1,25 +1,3 @@
-/// A registration that came close to filling a request, and every reason it did not.
-struct NearMiss {
-  enum Reason {
-    /// Registered as another type without `includingAncestors`, though its instance fits.
-    case notIncludingAncestors
-    /// Its id does not end the request's label; `suggestion` is an id that would, when the
-    /// registration's id occurs earlier in the label.
-    case idDoesNotEndLabel(suggestion: String?)
-    /// It has an id, and the request has no label (a `resolve` without an id).
-    case idWithoutLabel
-    /// It is restricted to a target the object is not.
-    case otherTarget
-    /// It is restricted to a target, and the request has no object (a `resolve` without one).
-    case targetWithoutObject
-    /// It registers the metatype of the wanted type (`register(Cache.self)` with no factory).
-    case metatype
-  }
-
-  let registration: Registration
-  let reasons: [Reason]
-}
-
 enum NearMisses {
   /// Registrations of a fitting type, in every level of `chain`, that were passed over for
   /// `request`, each with why: what an unresolved message shows as "came close".
@@ -33,7 +11,7 @@ enum NearMisses {
 
   private static func miss(of registration: Registration, for request: Request) -> NearMiss? {
     if isMetatype(registration.service.type, of: request.wanted.type) {
-      return NearMiss(registration: registration, reasons: [.metatype])
+      return NearMiss(registration: registration.named, reasons: [.metatype])
     }
     guard let match = registration.typeMatch else { return nil }
     let exact = registration.service.id == request.wanted.id
@@ -53,7 +31,7 @@ enum NearMisses {
     if let target = match.target, !request.classChain.contains(target.id) {
       reasons.append(request.classChain.isEmpty ? .targetWithoutObject : .otherTarget)
     }
-    return reasons.isEmpty ? nil : NearMiss(registration: registration, reasons: reasons)
+    return reasons.isEmpty ? nil : NearMiss(registration: registration.named, reasons: reasons)
   }
 
   /// The id that would match when `id` occurs in the label but not at its end: the label from

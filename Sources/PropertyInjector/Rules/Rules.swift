@@ -12,6 +12,18 @@ indirect enum Answer {
   case failure(InjectionError.Problem)
 }
 
+extension Answer {
+  /// The answer as messages name it.
+  var named: AnswerName {
+    switch self {
+    case .registration(let registration, _): .registration(registration.named)
+    case .creation(let type): .creation(typeName: type.name)
+    case .deferred(let deferral, let inner, _): .deferred(inner: inner.named, timing: deferral.timing)
+    case .failure: .nothing
+    }
+  }
+}
+
 /// The one rules engine: every entry point (`inject` through its plans, `resolve`, `Lazy`,
 /// `Provider`, the wrappers, `validate`, `explain`) asks ``answer(_:in:)``, so they cannot
 /// disagree.
@@ -44,7 +56,8 @@ enum Rules {
       if request.names != .ignored, let label = request.label, let named = registry.byName[label] {
         let fits = named.instance.map(request.wanted.accepts) ?? !Self.neverFits(named.service.type, request.wanted.type)
         if !fits {
-          return .failure(.nameMismatch(at: request.site, wanted: request.wanted, registration: named))
+          return .failure(
+            .nameMismatch(at: request.site, wanted: request.wanted.type, name: label, registration: named.named))
         }
         return .registration(named, level: level)
       }
@@ -56,13 +69,13 @@ enum Rules {
     if request.names == .only {
       let names = chain.levels.flatMap { $0.registry.byName.keys }.sorted()
       return .failure(
-        .unresolvedName(request.label ?? "", at: request.site, wanted: request.wanted, registeredNames: names))
+        .unresolvedName(request.label ?? "", at: request.site, registeredNames: names))
     }
     if request.wanted.isCreatable && !hasRegistration(ofTypeOf: request, in: chain) {
       return .creation(request.wanted)
     }
     return .failure(
-      .unresolved(at: request.site, wanted: request.wanted, nearMisses: NearMisses.list(for: request, in: chain)))
+      .unresolved(at: request.site, wanted: request.wanted.type, nearMisses: NearMisses.list(for: request, in: chain)))
   }
 
   /// Whether no value of the static type `made` (a factory's declared result) can ever be a

@@ -1,0 +1,81 @@
+/// A registration as messages name it, in plain values: what the registry hands to the texts
+/// built here, so that they know nothing of how registrations are stored.
+struct RegistrationName: Sendable, Equatable {
+  /// How the registration supplies its value.
+  enum Kind: Sendable, Equatable {
+    /// An instance, of the dynamic type named.
+    case instance(typeName: String)
+    case factory
+    case singleton
+  }
+
+  let kind: Kind
+  /// The registered type: the `as:` type, the instance's static type, or the factory's.
+  let service: String
+  /// The target class, for a registration restricted to one.
+  let target: String?
+  /// The id, as the user wrote it.
+  let id: String?
+  let includingAncestors: Bool
+  /// Whether its factory is isolated to the main actor.
+  let isMainActor: Bool
+
+  /// `ImageCache (as Cache, for ProfileScreen, id "first", including ancestors)`, `a factory of
+  /// RequestID`, `a singleton Database`.
+  var summary: String {
+    var conditions: [String] = []
+    if case .instance(let typeName) = kind, typeName != service { conditions.append("as \(service)") }
+    if let target { conditions.append("for \(target)") }
+    if let id { conditions.append("id \"\(id)\"") }
+    if includingAncestors { conditions.append("including ancestors") }
+    let subject =
+      switch kind {
+      case .instance(let typeName): typeName
+      case .factory: isMainActor ? "a main-actor factory of \(service)" : "a factory of \(service)"
+      case .singleton: isMainActor ? "a main-actor singleton \(service)" : "a singleton \(service)"
+      }
+    return conditions.isEmpty ? subject : "\(subject) (\(conditions.joined(separator: ", ")))"
+  }
+}
+
+/// A registration that came close to filling a request, and every reason it did not.
+struct NearMiss: Sendable {
+  enum Reason: Sendable {
+    /// Registered as another type without `includingAncestors`, though its instance fits.
+    case notIncludingAncestors
+    /// Its id does not end the request's label; `suggestion` is an id that would, when the
+    /// registration's id occurs earlier in the label.
+    case idDoesNotEndLabel(suggestion: String?)
+    /// It has an id, and the request has no label (a `resolve` without an id).
+    case idWithoutLabel
+    /// It is restricted to a target the object is not.
+    case otherTarget
+    /// It is restricted to a target, and the request has no object (a `resolve` without one).
+    case targetWithoutObject
+    /// It registers the metatype of the wanted type (`register(Cache.self)` with no factory).
+    case metatype
+  }
+
+  let registration: RegistrationName
+  let reasons: [Reason]
+}
+
+/// What fills a request, as messages name it: what the rules hand to the texts built here.
+indirect enum AnswerName: Sendable, Equatable {
+  case registration(RegistrationName)
+  /// A new instance of the named ``InjectorCreatable`` type.
+  case creation(typeName: String)
+  /// A `Lazy` or `Provider` handle that resolves `inner`, `timing` saying when.
+  case deferred(inner: AnswerName, timing: String)
+  case nothing
+
+  /// `a factory of RequestID`, `a new Clock from init(resolver:)`.
+  var summary: String {
+    switch self {
+    case .registration(let registration): registration.summary
+    case .creation(let typeName): "a new \(typeName) from init(resolver:)"
+    case .deferred(let inner, let timing): "a new handle resolving \(inner.summary) \(timing)"
+    case .nothing: "nothing"
+    }
+  }
+}
