@@ -31,6 +31,49 @@ extension Injector {
     guard problems.isEmpty else { throw InjectionError(operation: operation, problems: problems) }
   }
 
+  /// Checks, without an instance and without creating anything, that injecting objects of these
+  /// `@Injectable` types would succeed, and reports every problem at once.
+  ///
+  /// ```swift
+  /// @MainActor @Test func appWiringIsComplete() throws {
+  ///   try makeAppInjector().validate(ProfileScreen.self, FeedScreen.self, SettingsScreen.self)
+  /// }
+  /// ```
+  ///
+  /// `@Injectable` lists every stored property a class declares, so a type whose whole hierarchy
+  /// is `@Injectable` is checked from its type alone, as ``validate(_:)``
+  /// checks an instance: its declarations, and every candidate as if it were nil. A main-actor
+  /// class's conformance is isolated, so validate it on the main actor. Two things need an
+  /// instance, and are reported as ``InjectionError/Code-swift.struct/needsInstance`` or left to
+  /// the first injection: a class of the hierarchy that is not `@Injectable` or lists key paths by
+  /// hand (pass an instance instead), and a stored property another macro adds, which only `Mirror`
+  /// finds (the first injection of the type reports it). `@Injected` properties are checked when
+  /// an instance is given.
+  ///
+  /// - Parameters:
+  ///   - type: A type to check.
+  ///   - more: More types to check.
+  /// - Throws: ``InjectionError`` listing every problem of every type.
+  public func validate(_ type: any InjectableSettable.Type, _ more: any InjectableSettable.Type...)
+    throws(InjectionError)
+  {
+    let types = [type] + more
+    let operation = "validate(\(types.map { "\(readableName(of: $0)).self" }.joined(separator: ", ")))"
+    if requiresConfiguration { try checkConfigured(operation: operation) }
+    let chain = try snapshotChain()
+    var problems = chain.configurationProblems
+    var checked: Set<ObjectIdentifier> = []
+    for type in types where checked.insert(ObjectIdentifier(type)).inserted {
+      guard let shape = TypeShape(describing: type) else {
+        problems.append(.needsInstance(readableName(of: type)))
+        continue
+      }
+      let plan = PlanBuilder.plan(for: shape, in: chain)
+      problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure)
+    }
+    guard problems.isEmpty else { throw InjectionError(operation: operation, problems: problems) }
+  }
+
   /// A readable account of how this injector would fill `object` now, without changing it.
   ///
   /// ```swift

@@ -137,7 +137,7 @@
       try injector.inject(screen)
       #expect(screen.injectedLeft === cache && screen.injectedRight === logger)
       #expect(screen.count == 0 && screen.label == "tuple")
-      #expect(injector.plan(for: screen).steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
+      #expect(try injector.plan(for: screen).steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
     }
 
     @Test("A candidate a complete list lacks is missingFromTable, with a fix that names injectableKeyPaths")
@@ -177,7 +177,7 @@
       let screen = ObservableWithUnderscore()
       try injector.inject(screen)
       #expect(screen.injectedCache === cache && screen._cacheStorage == nil)
-      #expect(!injector.plan(for: screen).shape.properties.contains { $0.name == "cacheStorage" })
+      #expect(try !injector.plan(for: screen).shape.properties.contains { $0.name == "cacheStorage" })
     }
 
     @Test("A class that declares injectableKeyPaths keeps its own: the fix for a property @Injectable cannot see")

@@ -34,6 +34,10 @@ extension InjectionError {
     /// A `weak` or `unowned` candidate would be given a value that nothing else keeps (from a
     /// transient factory, an auto-created type, a `Lazy`): it would be released at once.
     public static let notRetained = Code("notRetained")
+    /// ``Injector/validate(_:_:)`` was given a type whose
+    /// properties only an instance tells: a class of its hierarchy is not `@Injectable`, or
+    /// lists key paths by hand.
+    public static let needsInstance = Code("needsInstance")
 
     // MARK: Resolution: what is registered.
 

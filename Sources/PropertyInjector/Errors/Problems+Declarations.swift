@@ -103,6 +103,16 @@ extension InjectionError.Problem {
       summary: summary, fix: fix)
   }
 
+  /// A type given to `validate` without an instance, whose properties only an instance tells.
+  static func needsInstance(_ typeName: String) -> Self {
+    Self(
+      code: .needsInstance, typeName: typeName,
+      summary: "\(typeName) cannot be checked without an instance: a class of its hierarchy is not @Injectable, or "
+        + "lists key paths in injectableKeyPaths, and only Mirror reflecting an instance tells their properties.",
+      fix: "Pass an instance instead: `try injector.validate(\(typeName)())`, or mark every class of the hierarchy "
+        + "@Injectable.")
+  }
+
   /// The class's `customMirror` replaces its stored properties, so the injector cannot see them.
   static func hiddenByCustomMirror(_ typeName: String) -> Self {
     Self(

@@ -75,6 +75,24 @@ struct StoredProperties {
   /// Whether the object's `customMirror` replaced its stored properties.
   let hasCustomMirror: Bool
 
+  /// The stored properties of `type` as its hierarchy's descriptions give them, without an
+  /// instance and without `Mirror`; nil unless every class of the hierarchy describes itself.
+  /// What only `Mirror` finds (a property another macro added) is not seen.
+  init?(describing type: AnyClass, described: (AnyClass, Int) -> [Property]?) {
+    var chain: [AnyClass] = []
+    var levels: [[Property]] = []
+    var current: AnyClass? = type
+    while let level = current {
+      guard let properties = described(level, chain.count) else { return nil }
+      chain.append(level)
+      levels.append(properties)
+      current = _getSuperclass(level)
+    }
+    classChain = chain
+    properties = levels.reversed().flatMap { $0 }
+    hasCustomMirror = false
+  }
+
   /// Reflects `object`, taking the stored properties of each class that `described` describes
   /// (given the class and its level) from that description, plus whatever `Mirror` finds there
   /// that the description lacks (marked ``Property/isUndescribed``).

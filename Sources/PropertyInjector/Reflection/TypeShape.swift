@@ -77,6 +77,24 @@ final class TypeShape: @unchecked Sendable {
   /// declares one; nil when none does (the protocol requirement is called then).
   let didInject: ((AnyObject) -> Void)?
 
+  /// The shape of `type` from its hierarchy's `@Injectable` descriptions alone, for
+  /// `validate` without an instance; nil when a class of the hierarchy does not describe itself,
+  /// or lists key paths (checking them needs an instance). Never cached: what only `Mirror`
+  /// finds is checked when the type is first injected.
+  init?(describing type: AnyClass) {
+    let lists = AccessorLists()
+    guard let described = StoredProperties(describing: type, described: lists.describedProperties) else { return nil }
+    var builder = ShapeBuilder(described)
+    builder.readTables(lists)
+    guard builder.entries.allSatisfy({ $0.keyPath == nil }) else { return nil }
+    builder.openEntries(sample: nil)
+    self.type = type
+    classChain = described.classChain.map(ObjectIdentifier.init)
+    didInject = nil
+    properties = builder.properties()
+    problems = builder.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
+  }
+
   /// Reflects `object` and opens its hierarchy's tables. Calls user code (`Mirror`, the
   /// tables' getters), so never call it under a lock.
   ///
@@ -224,7 +242,7 @@ private struct ShapeBuilder {
   }
 
   /// Opens every entry and gives it to the property it reaches, or reports why it reaches none.
-  mutating func openEntries(sample object: AnyObject) {
+  mutating func openEntries(sample object: AnyObject?) {
     for entry in entries {
       switch entry.open() {
       case .failure(let defect):
@@ -235,7 +253,7 @@ private struct ShapeBuilder {
     }
   }
 
-  private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry, sample object: AnyObject) {
+  private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry, sample object: AnyObject?) {
     var objectName: String { readableName(of: chain[0]) }
     guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) })
     else {
@@ -284,7 +302,7 @@ private struct ShapeBuilder {
     }
     // A key path that reads nil where the property holds a value (or the reverse) reaches
     // another property: what a computed key path's description cannot show.
-    if !accessor.isTyped, accessor.isNil(in: object) != property.wasNil {
+    if !accessor.isTyped, let object, accessor.isNil(in: object) != property.wasNil {
       problems.append(
         .keyPathReadsAnother(entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner))
       broken[index] = true
