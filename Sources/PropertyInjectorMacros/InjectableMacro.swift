@@ -27,10 +27,10 @@
         context.diagnose(Diagnostic(node: node, message: InjectableDiagnostic.notAClass(kind(of: declaration))))
         return []
       }
-      let tree = StoredProperty.tree(of: declaration.memberBlock.members)
+      let shape = ClassShape(declaration, attribute: node, missing: protocols)
+      let tree = StoredProperty.tree(of: declaration.memberBlock.members, globalActor: shape.globalActor)
       let properties = StoredProperty.Member.flattened(tree)
       diagnose(properties, in: context)
-      let shape = ClassShape(declaration, attribute: node, missing: protocols)
       if shape.isolationArgumentIsInvalid {
         context.diagnose(Diagnostic(node: node, message: InjectableDiagnostic.invalidIsolation))
       }

@@ -117,21 +117,22 @@
       return previous[b.count]
     }
 
-    /// Every variable declared in `members` outside `#if`, one per name bound.
-    static func all(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
-      members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(properties(of:))
-    }
-
     /// The variables declared in `members`, `#if` blocks included, as a tree that keeps them.
-    static func tree(of members: MemberBlockItemListSyntax) -> [Member] {
+    /// An attribute named `globalActor` (the class's, named by `@Injectable(isolation:)`) is
+    /// not a property wrapper.
+    static func tree(of members: MemberBlockItemListSyntax, globalActor: String? = nil) -> [Member] {
       members.flatMap { item -> [Member] in
         if let variable = item.decl.as(VariableDeclSyntax.self) {
-          return properties(of: variable).map(Member.property)
+          return properties(of: variable, globalActor: globalActor).map(Member.property)
         }
         guard let block = item.decl.as(IfConfigDeclSyntax.self) else { return [] }
         let clauses = block.clauses.map { clause -> Member.Clause in
           let members: [Member] =
-            if case .decls(let declarations) = clause.elements { tree(of: declarations) } else { [] }
+            if case .decls(let declarations) = clause.elements {
+              tree(of: declarations, globalActor: globalActor)
+            } else {
+              []
+            }
           return Member.Clause(
             keyword: clause.poundKeyword.text, condition: clause.condition?.trimmedDescription, members: members)
         }
@@ -139,14 +140,16 @@
       }
     }
 
-    private static func properties(of declaration: VariableDeclSyntax) -> [StoredProperty] {
+    private static func properties(of declaration: VariableDeclSyntax, globalActor: String?) -> [StoredProperty] {
       let modifiers = declaration.modifiers.map(\.name.tokenKind)
       let isTypeLevel = modifiers.contains(.keyword(.static)) || modifiers.contains(.keyword(.class))
       let isLazy = modifiers.contains(.keyword(.lazy))
       let ownership: Ownership =
         modifiers.contains(.keyword(.weak)) ? .weak : modifiers.contains(.keyword(.unowned)) ? .unowned : .strong
       let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
-      let wrapper = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first(where: isPropertyWrapper)
+      let wrapper = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
+        isPropertyWrapper($0) && $0.attributeName.trimmedDescription != globalActor
+      }
       let bindings = Array(declaration.bindings)
       return bindings.enumerated().flatMap { index, binding -> [StoredProperty] in
         // `var a, b: Int?` declares both with the type written after the last.

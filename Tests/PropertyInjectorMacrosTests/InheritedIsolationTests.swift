@@ -25,6 +25,8 @@
   @Injectable(isolation: Persistence.self)
   final class Ledger {
     var injectedCache: Cache?
+    /// An attribute named like the actor the argument names is no property wrapper.
+    @Persistence var injectedJournal: Cache?
   }
 
   @Suite("@Injectable subclasses of main-actor framework classes")
@@ -67,7 +69,7 @@
     private func injectLedger(_ injector: Injector, _ cache: Cache) -> Bool {
       let ledger = Ledger()
       do { try injector.inject(ledger) } catch { return false }
-      return ledger.injectedCache === cache
+      return ledger.injectedCache === cache && ledger.injectedJournal === cache
     }
 
     @Test("The isolation argument isolates the conformances to the actor it names")
