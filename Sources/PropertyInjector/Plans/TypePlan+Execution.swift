@@ -26,13 +26,15 @@ extension TypePlan {
       for step in constantSteps where step.fill(object) { wrote = true }
       return wrote
     }
+    // Only a plan that may roll back remembers what it wrote: the others allocate nothing here.
     var unkept: [Step] = []
     var written: [Step] = []
+    var wroteProduced = false
     var wroteConstant = false
-    try produce(from: 0, into: object, execution, unkept: &unkept, written: &written) { () in
+    try produce(from: 0, into: object, execution, unkept: &unkept, written: &written, wrote: &wroteProduced) { () in
       for step in constantSteps where step.fill(object) { wroteConstant = true }
     }
-    return wroteConstant || !written.isEmpty
+    return wroteProduced || wroteConstant
   }
 
   /// Produces the values of `producingSteps[index...]`, then writes them as the recursion
@@ -46,6 +48,7 @@ extension TypePlan {
     _ execution: Execution,
     unkept: inout [Step],
     written: inout [Step],
+    wrote: inout Bool,
     writeConstants: () -> Void
   ) throws(InjectionError) {
     guard index < producingSteps.count else {
@@ -53,11 +56,15 @@ extension TypePlan {
       return
     }
     let step = producingSteps[index]
-    let wrote = try step.produce(into: object, execution, unkept: &unkept) { (unkept) throws(InjectionError) in
+    let wroteThis = try step.produce(into: object, execution, unkept: &unkept) { (unkept) throws(InjectionError) in
       try produce(
-        from: index + 1, into: object, execution, unkept: &unkept, written: &written, writeConstants: writeConstants)
+        from: index + 1, into: object, execution, unkept: &unkept, written: &written, wrote: &wrote,
+        writeConstants: writeConstants)
     }
-    if wrote { written.append(step) }
+    if wroteThis {
+      wrote = true
+      if index >= firstCheckingStep { written.append(step) }
+    }
     guard index == firstCheckingStep else { return }
     if let lost = unkept.first {
       for checked in written { checked.clear(object) }
