@@ -45,10 +45,11 @@ extension Injector {
     do {
       try body(self)
     } catch {
-      undo(state.withLock { state in
-        defer { state.journal = nil }
-        return state.journal
-      })
+      undo(
+        state.withLock { state in
+          defer { state.journal = nil }
+          return state.journal
+        })
       gate.endConfiguring(succeeded: false)
       throw error
     }

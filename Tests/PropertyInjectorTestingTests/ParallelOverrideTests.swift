@@ -34,7 +34,9 @@ struct OverlappingOverrideTests {
     let outcomes = await withTaskGroup(of: (Int, Int?, Int?, Bool).self) { group in
       for number in 0..<50 {
         group.addTask {
-          await Injector.withOverrides { $0.register(Marker(number)) } operation: {
+          await Injector.withOverrides {
+            $0.register(Marker(number))
+          } operation: {
             let before = try? Injector.shared.resolve(Marker.self).number
             let allArrived = await barrier.arriveAndWait(timeout: .seconds(20))
             let after = try? Injector.shared.resolve(Marker.self).number

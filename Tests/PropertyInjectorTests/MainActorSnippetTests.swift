@@ -74,7 +74,8 @@ struct MainActorSnippetTests {
     let unchecked = Injector()
     var injector = onMain  // (test only)
     // snippet
-    injector.register(ImageStore.self, scope: .singleton, on: MainActor.self) { _ in ImageStore() }  // made once, on the main actor
+    // Made once, on the main actor:
+    injector.register(ImageStore.self, scope: .singleton, on: MainActor.self) { _ in ImageStore() }
     // end snippet
     injector = unchecked  // (test only)
     // snippet

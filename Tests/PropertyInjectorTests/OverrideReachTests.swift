@@ -98,7 +98,8 @@ struct OverrideReachTests {
   func registrationsOutsideOverridesAreRecorded() throws {
     let shared = Injector(parent: nil, requiresConfiguration: true)
     let start = shared.registrationsOutsideOverridesCount
-    Injector.withOverrides { _ in } operation: {
+    Injector.withOverrides { _ in
+    } operation: {
       let done = DispatchSemaphore(value: 0)
       DispatchQueue.global().async {
         shared.register(NamedLog("from a queue"), as: (any Log).self)

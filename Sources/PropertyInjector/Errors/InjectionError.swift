@@ -57,7 +57,6 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
     return InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
   }
 
-
   /// The same error, reported as the failure of `operation`: what the outermost public call
   /// does, so an error from deep inside a creation names the call the user made.
   func reported(as operation: String) -> InjectionError {

@@ -68,7 +68,8 @@ extension TypePlan {
     guard index == firstCheckingStep else { return }
     if let lost = unkept.first {
       for checked in written { checked.clear(object) }
-      throw InjectionError(operation: "inject(\(typeName))", .notKept(at: lost.candidate.site, answer: lost.candidate.answer?.named))
+      throw InjectionError(
+        operation: "inject(\(typeName))", .notKept(at: lost.candidate.site, answer: lost.candidate.answer?.named))
     }
     writeConstants()
   }

@@ -54,7 +54,8 @@ enum Rules {
     for (level, snapshot) in chain.levels.enumerated() {
       let registry = snapshot.registry
       if request.names != .ignored, let label = request.label, let named = registry.byName[label] {
-        let fits = named.instance.map(request.wanted.accepts) ?? !Self.neverFits(named.service.type, request.wanted.type)
+        let fits =
+          named.instance.map(request.wanted.accepts) ?? !Self.neverFits(named.service.type, request.wanted.type)
         if !fits {
           return .failure(
             .nameMismatch(at: request.site, wanted: request.wanted.type, name: label, registration: named.named))

@@ -129,7 +129,8 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable
       return Step(candidate: candidate, failure: .internalInconsistency("no producer for \(name)"))
     }
     if let ownership, ownership != .strong, !producer.keepsItsValue {
-      return Step(candidate: candidate, failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named))
+      return Step(
+        candidate: candidate, failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named))
     }
     if let value = producer.constant {
       return ConstantStep(candidate: candidate, accessor: self, fill: fillIfNil, value: value)
