@@ -119,7 +119,7 @@ final class SingletonProducer<Value>: Producer<Value>, @unchecked Sendable {
 
   override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Value {
     if registration.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
-    if let value = cell.createdValue { return value }
+    if cell.isMade { return cell.madeValue }
     let cell = execution.cell(for: registration, level: level, home: cell)
     return try execution.makeSingleton(for: registration, level: level, at: site) {
       owner, create throws(InjectionError) in

@@ -33,11 +33,30 @@ class AnySingletonCell: @unchecked Sendable {
   }
 }
 
-final class SingletonCell<Value>: AnySingletonCell, @unchecked Sendable {
-  private let made = Locked<Value?>(nil)
+@safe final class SingletonCell<Value>: AnySingletonCell, @unchecked Sendable {
+  /// The value, once made: written once, before ``isMade`` is set under its lock, and never
+  /// again. A hot read takes the lock on a `Bool`, then copies the value: nothing in it names
+  /// `Value?` or another generic type, whose metadata an unspecialized caller would look up in
+  /// the runtime's cache on every read (about 800 instructions, most of a cached injection).
+  private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+  private let made = Locked(false)
+
+  deinit {
+    if made.withLock({ $0 }) { unsafe storage.deinitialize(count: 1) }
+    unsafe storage.deallocate()
+  }
+
+  /// Whether the value has been created. Never waits.
+  var isMade: Bool { made.withLock { $0 } }
+
+  /// The value; only after ``isMade`` returned true.
+  var madeValue: Value {
+    // Sound: written once before `made` became true, under its lock, which the caller took.
+    unsafe storage.pointee
+  }
 
   /// The value, if it has been created. Never waits.
-  var createdValue: Value? { made.withLock { $0 } }
+  var createdValue: Value? { isMade ? madeValue : nil }
 
   override var createdAny: Any? { createdValue }
 
@@ -85,7 +104,8 @@ final class SingletonCell<Value>: AnySingletonCell, @unchecked Sendable {
     case .claimed:
       do {
         let value = try create()
-        made.withLock { $0 = value }
+        unsafe storage.initialize(to: value)
+        made.withLock { $0 = true }
         CreationCoordinator.shared.release(self)
         return value
       } catch {
@@ -135,7 +155,7 @@ final class CreationCoordinator: Sendable {
     let start = monotonicSeconds()
     return state.withLock { held in
       while true {
-        if cell.createdValue != nil { return .created }
+        if cell.isMade { return .created }
         let outcome = held { state -> Claim? in
           guard let owner = state.creators[id] else {
             state.creators[id] = me
