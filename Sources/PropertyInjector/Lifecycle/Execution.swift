@@ -98,6 +98,9 @@ extension Execution {
         operation: site.label, .factoryFailed(at: site, making: registration.named.summary, error: error),
         underlyingError: error)
     }
+    if registration.madeValuesNeedNoInjection, ObjectIdentifier(type(of: value)) == registration.service.id {
+      return value
+    }
     try Execution(injector: owner, stack: stack).injectIfSettable(value, at: site)
     return value
   }

@@ -54,7 +54,18 @@ final class Registration: @unchecked Sendable {
       case .instance: false
       case .factory(let factory), .singleton(let factory, _): factory.isMainActorIsolated
       }
+    if case .instance = source {
+      madeValuesNeedNoInjection = true
+    } else {
+      madeValuesNeedNoInjection = !(service.type is any InjectableSettable.Type)
+    }
   }
+
+  /// Whether a value of exactly the registered type, made by this registration's factory, is
+  /// known not to be ``InjectableSettable`` (asked once, here): such a value is handed over
+  /// without asking the runtime's conformance cache again. A value of another type (a subclass,
+  /// or the dynamic type behind a protocol) is always asked.
+  let madeValuesNeedNoInjection: Bool
 
   /// The key that a later registration with the same type, target and id (or name) replaces.
   var key: RegistrationKey {
