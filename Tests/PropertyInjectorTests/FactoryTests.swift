@@ -200,4 +200,19 @@ struct FactoryTests {
     }
     #expect(calls.value == 6)
   }
+
+  @Test("A factory's result of a settable subclass of a type that is not settable is injected")
+  func settableSubclassResultsAreInjected() throws {
+    class Plain {}
+    final class Wired: Plain, InjectableSettable {
+      var injectedLogger: (any Logger)?
+      static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \Wired.injectedLogger] }
+    }
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    injector.register(logger, as: (any Logger).self)
+    injector.register(Plain.self) { _ in Wired() }
+    let made = try injector.resolve(Plain.self) as? Wired
+    #expect(made?.injectedLogger === logger)
+  }
 }

@@ -57,14 +57,15 @@ final class Registration: @unchecked Sendable {
     if case .instance = source {
       madeValuesNeedNoInjection = true
     } else {
-      madeValuesNeedNoInjection = !(service.type is any InjectableSettable.Type)
+      // A protocol type is never the type a value has: its values are always asked.
+      madeValuesNeedNoInjection = !isExistential(service.type) && !(service.type is any InjectableSettable.Type)
     }
   }
 
   /// Whether a value of exactly the registered type, made by this registration's factory, is
   /// known not to be ``InjectableSettable`` (asked once, here): such a value is handed over
-  /// without asking the runtime's conformance cache again. A value of another type (a subclass,
-  /// or the dynamic type behind a protocol) is always asked.
+  /// without asking the runtime's conformance cache again. A value of another type (a subclass)
+  /// is always asked, and so is every value of a protocol type.
   let madeValuesNeedNoInjection: Bool
 
   /// The key that a later registration with the same type, target and id (or name) replaces.
