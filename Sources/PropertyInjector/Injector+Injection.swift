@@ -37,7 +37,10 @@ extension Injector {
     let plan = try plan(for: target)
     let wrote: Bool
     do {
-      wrote = try plan.fill(target, Execution(injector: self, stack: stack))
+      // A plan that only writes registered instances needs no execution context (and so no
+      // retain of this injector and of the stack).
+      wrote =
+        try plan.onlyFills ? plan.fillConstants(target) : plan.fill(target, Execution(injector: self, stack: stack))
     } catch  where stack.isOutermost {
       throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
     }
@@ -66,8 +69,9 @@ extension Injector {
   /// - Throws: ``InjectionError/Code/timedOut`` when a configuration on another thread lasts too long.
   func plan(for object: AnyObject) throws(InjectionError) -> TypePlan {
     let type = ObjectIdentifier(Swift.type(of: object))
+    // The plan used last is the one asked for again, most of the time: one lock, one compare.
+    if let recent = state.withLock({ $0.recentPlan }), recent.type == type { return recent }
     let (cached, epoch, previous) = state.withLock { state -> (TypePlan?, UInt64, TypePlan?) in
-      if let recent = state.recentPlan, recent.type == type { return (recent, state.epoch, nil) }
       guard let plan = state.plans[type] else { return (nil, state.epoch, nil) }
       defer { state.recentPlan = plan }
       return (plan, state.epoch, state.recentPlan)

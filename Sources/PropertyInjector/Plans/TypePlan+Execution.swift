@@ -9,11 +9,7 @@ extension TypePlan {
   ///
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
-    if onlyFills {
-      var wrote = false
-      for index in constantSteps.indices where constantSteps[index].fill(object) { wrote = true }
-      return wrote
-    }
+    if onlyFills { return fillConstants(object) }
     guard configurationProblems.isEmpty else {
       throw InjectionError(operation: "inject(\(typeName))", problems: configurationProblems)
     }
@@ -35,6 +31,13 @@ extension TypePlan {
       for step in constantSteps where step.fill(object) { wroteConstant = true }
     }
     return wroteProduced || wroteConstant
+  }
+
+  /// Writes the registered instances of a plan that ``onlyFills``; returns whether it wrote.
+  func fillConstants(_ object: AnyObject) -> Bool {
+    var wrote = false
+    for index in constantSteps.indices where constantSteps[index].fill(object) { wrote = true }
+    return wrote
   }
 
   /// Produces the values of `producingSteps[index...]`, then writes them as the recursion
