@@ -184,7 +184,7 @@ public struct InjectableAccessor {
     type: Any.Type? = nil,
     isLazy: Bool = false
   ) -> Self {
-    Self(entry: .fixed(name: name, root: root, type: type, isLazy: isLazy))
+    _$fixed(name, of: root, type: type, isLazy: isLazy)
   }
 
   /// Marks a list as naming every stored property `Root` declares (what `@Injectable` writes):
@@ -195,9 +195,7 @@ public struct InjectableAccessor {
   ///
   /// - Parameter root: The class.
   /// - Returns: The entry.
-  public static func complete<Root: AnyObject>(_ root: Root.Type) -> Self {
-    Self(entry: .complete(root: root))
-  }
+  public static func complete<Root: AnyObject>(_ root: Root.Type) -> Self { _$complete(root) }
 
   init(entry: Entry) { self.entry = entry }
 
