@@ -25,7 +25,7 @@ extension Injector {
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
       let plan = try plan(for: object)
-      problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure)
+      problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure) + offMainActorProblems(of: plan)
       problems += wrapperProblems(of: object)
     }
     guard problems.isEmpty else { throw InjectionError(operation: operation, problems: problems) }
@@ -69,9 +69,22 @@ extension Injector {
         continue
       }
       let plan = PlanBuilder.plan(for: shape, in: chain)
-      problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure)
+      problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure) + offMainActorProblems(of: plan)
     }
     guard problems.isEmpty else { throw InjectionError(operation: operation, problems: problems) }
+  }
+
+  /// When `validate` runs off the main actor, the candidates of `plan` that a main-actor
+  /// registration fills: the type reached `validate` there, so its conformance is not isolated to
+  /// the main actor, and it may be injected where those registrations refuse to make a value.
+  /// On the main actor nothing tells whether the type is, so nothing is reported.
+  private func offMainActorProblems(of plan: TypePlan) -> [InjectionError.Problem] {
+    guard !isOnMainActor() else { return [] }
+    return plan.steps.compactMap { step in
+      guard case .registration(let registration, _)? = step.candidate.answer, registration.isMainActorIsolated
+      else { return nil }
+      return .mainActorRequired(at: step.candidate.site, registration: registration.named)
+    }
   }
 
   /// A readable account of how this injector would fill `object` now, without changing it.

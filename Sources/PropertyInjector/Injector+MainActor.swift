@@ -35,10 +35,11 @@ extension Injector {
   /// precedence, and registering again with the same type, target and id replaces it.
   ///
   /// ``validate(_:)`` checks that a main-actor registration would fill the property, as for any
-  /// factory, and runs no factory. It cannot tell a main-actor class from another one (the runtime
-  /// does not record a class's isolation), so it does not report a main-actor registration that
-  /// fills a property of a class injected off the main actor: that is found when the injection
-  /// runs there, as ``InjectionError/Code/mainActorRequired``.
+  /// factory, and runs no factory. Run off the main actor (a plain `@Test` is), it also reports
+  /// every property a main-actor registration fills as ``InjectionError/Code/mainActorRequired``:
+  /// a type that reaches `validate` there does not conform on the main actor only, so it may be
+  /// injected where the registration refuses to make a value. A main-actor class (whose
+  /// conformance is isolated) is validated on the main actor, where nothing is reported.
   ///
   /// - Parameters:
   ///   - type: The type the factory makes, matched exactly against declared property types.

@@ -264,4 +264,19 @@ struct MainActorRegistrationTests {
     #expect(text.contains("main-actor factory of FeedViewModel"))
     #expect(text.contains("main-actor singleton FeedStore"))
   }
+
+  @Test("validate off the main actor reports a main-actor registration filling a class that is not main-actor isolated")
+  func validateOffMainActorReportsAheadOfTime() async throws {
+    let injector = mainActorInjector(factoryCalls: Counter(), storeCalls: Counter())
+    let error = await offMainThread { thrown { try injector.validate(BackgroundReport()) } }
+    #expect(error?.code == .mainActorRequired)
+    #expect(error?.problems.first?.location.contains("BackgroundReport.injectedViewModel") == true)
+  }
+
+  @Test("validate on the main actor of a main-actor class reports nothing about main-actor registrations")
+  @MainActor
+  func validateOnMainActorOfMainActorClass() throws {
+    let injector = mainActorInjector(factoryCalls: Counter(), storeCalls: Counter())
+    try injector.validate(FeedScreen())
+  }
 }
