@@ -131,7 +131,7 @@ extension Injector {
     match: Registration.Match
   ) {
     let probe = Probe<Service>()
-    let made = Factory(factory)
+    let made = Factory(factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self))
     let source: Registration.Source =
       scope == .singleton
       ? .singleton(made, SingletonCell<Service>(label: "\(probe.name) (singleton)")) : .factory(made)
@@ -146,7 +146,7 @@ extension Injector {
     match: Registration.Match
   ) {
     let probe = Probe<Service>()
-    let made = Factory(mainActor: factory)
+    let made = Factory(mainActor: factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self))
     let source: Registration.Source =
       scope == .singleton
       ? .singleton(made, SingletonCell<Service>(label: "\(probe.name) (main-actor singleton)")) : .factory(made)
@@ -208,5 +208,11 @@ extension Injector {
       guard let id = match.id?.original, !InjectionError.Problem.isUsableName(id) else { return nil }
       return .invalidID(id, registering: service.type)
     }
+  }
+
+  /// Whether a value of exactly `Service` is known not to be injectable: what a factory's
+  /// results are checked against (a protocol type's values never are exactly it).
+  static func madeValuesNeedNoInjection<Service>(_: Service.Type) -> Bool {
+    !isExistential(Service.self) && !(Service.self is any InjectableSettable.Type)
   }
 }

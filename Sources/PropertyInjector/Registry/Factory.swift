@@ -7,8 +7,16 @@ class AnyFactory: @unchecked Sendable {
   /// Whether the factory is isolated to the main actor (registered `on: MainActor.self`): it runs
   /// only on the main actor, and its values are handed out only there.
   let isMainActorIsolated: Bool
+  /// Whether a value of exactly the factory's declared type is known, from the registration, not
+  /// to be injectable itself: such a value is handed over without asking the runtime's
+  /// conformance cache again. A value of another type (a subclass) is always asked, and so is
+  /// every value of a protocol type.
+  let madeValuesNeedNoInjection: Bool
 
-  init(isMainActorIsolated: Bool) { self.isMainActorIsolated = isMainActorIsolated }
+  init(isMainActorIsolated: Bool, madeValuesNeedNoInjection: Bool) {
+    self.isMainActorIsolated = isMainActorIsolated
+    self.madeValuesNeedNoInjection = madeValuesNeedNoInjection
+  }
 
   /// Makes a value, as `Any`.
   func makeAny(_ resolver: Resolver) throws -> Any { () }
@@ -18,13 +26,16 @@ class AnyFactory: @unchecked Sendable {
 final class Factory<Service>: AnyFactory, @unchecked Sendable {
   let make: @Sendable (Resolver) throws -> Service
 
-  init(_ make: @escaping @Sendable (Resolver) throws -> Service) {
+  init(_ make: @escaping @Sendable (Resolver) throws -> Service, madeValuesNeedNoInjection: Bool) {
     self.make = make
-    super.init(isMainActorIsolated: false)
+    super.init(isMainActorIsolated: false, madeValuesNeedNoInjection: madeValuesNeedNoInjection)
   }
 
   /// A factory isolated to the main actor, called only on the main actor.
-  init(mainActor make: @escaping @MainActor @Sendable (Resolver) throws -> Service) {
+  init(
+    mainActor make: @escaping @MainActor @Sendable (Resolver) throws -> Service,
+    madeValuesNeedNoInjection: Bool
+  ) {
     // unsafe: a global actor's function has the same representation as a nonisolated one; the
     // isolation is only a promise about where it is called. The wrapper keeps that promise: it
     // calls it only when `isOnMainActor()`: on the main thread or in a job of the main queue,
@@ -38,7 +49,7 @@ final class Factory<Service>: AnyFactory, @unchecked Sendable {
       }
       return try nonisolated(resolver)
     }
-    super.init(isMainActorIsolated: true)
+    super.init(isMainActorIsolated: true, madeValuesNeedNoInjection: madeValuesNeedNoInjection)
   }
 
   override func makeAny(_ resolver: Resolver) throws -> Any { try make(resolver) }

@@ -54,18 +54,15 @@ final class Registration: @unchecked Sendable {
       case .instance: false
       case .factory(let factory), .singleton(let factory, _): factory.isMainActorIsolated
       }
-    if case .instance = source {
-      madeValuesNeedNoInjection = true
-    } else {
-      // A protocol type is never the type a value has: its values are always asked.
-      madeValuesNeedNoInjection = !isExistential(service.type) && !(service.type is any InjectableSettable.Type)
-    }
+    madeValuesNeedNoInjection =
+      switch source {
+      case .instance: true
+      case .factory(let factory), .singleton(let factory, _): factory.madeValuesNeedNoInjection
+      }
   }
 
   /// Whether a value of exactly the registered type, made by this registration's factory, is
-  /// known not to be ``InjectableSettable`` (asked once, here): such a value is handed over
-  /// without asking the runtime's conformance cache again. A value of another type (a subclass)
-  /// is always asked, and so is every value of a protocol type.
+  /// known not to be injectable (see ``AnyFactory/madeValuesNeedNoInjection``).
   let madeValuesNeedNoInjection: Bool
 
   /// The key that a later registration with the same type, target and id (or name) replaces.
