@@ -7,21 +7,24 @@ extension Injector {
   @discardableResult
   func changeRegistry<Result>(at key: RegistrationKey, _ change: (inout Registry) -> Result) -> Result {
     let thread = currentThreadID()
-    let (result, dropped, children) = state.withLock { state in
+    let (result, dropped, children, escaped) = state.withLock { state in
       let before = state.registry.slot(key)
       let result = change(&state.registry)
+      let after = state.registry.slot(key)
+      // A change `configure` makes on its own thread is journaled; any other change of the
+      // process-wide injector may have escaped an override (reported after the lock).
+      var escaped: (before: Slot, after: Slot)?
       if state.journal?.thread == thread {
-        state.journal?.record(key, before: before, after: state.registry.slot(key))
-      } else if requiresConfiguration, Injector.overridesInPlace.withLock({ $0 > 0 }) {
-        // Not `configure`, which sets up the process-wide injector on purpose.
-        let after = state.registry.slot(key)
-        if !after.isSame(as: before) {
-          changesDuringOverrides.withLock { $0.record(before: before, after: after) }
-        }
+        state.journal?.record(key, before: before, after: after)
+      } else if requiresConfiguration, !after.isSame(as: before) {
+        escaped = (before, after)
       }
       let published = state.snapshot
       state.snapshot = nil
-      return (result, (published, state.startEpoch()), Array(state.children.values))
+      return (result, (published, state.startEpoch()), Array(state.children.values), escaped)
+    }
+    if let escaped, Injector.overridesInPlace.withLock({ $0 > 0 }) {
+      changesDuringOverrides.withLock { $0.record(before: escaped.before, after: escaped.after) }
     }
     withExtendedLifetime(dropped) {}
     for child in children { child.injector?.ancestorDidChange() }
