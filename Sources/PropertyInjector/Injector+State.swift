@@ -40,9 +40,6 @@ extension Injector {
     for child in children { child.injector?.ancestorDidChange() }
   }
 
-  /// The current epoch: read it before ``snapshotChain()``, and hand it to ``keep(_:for:builtIn:)``.
-  var epoch: UInt64 { state.withLock { $0.epoch } }
-
   /// The snapshots a request is answered from: this injector's, then its ancestors', each
   /// published if it was not yet. Waits while an injector of the chain is being configured on
   /// another thread, so a half-built registry is never seen.

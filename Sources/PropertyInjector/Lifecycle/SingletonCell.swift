@@ -90,10 +90,10 @@ class AnySingletonCell: @unchecked Sendable {
     waitLimit: Double,
     create: () throws(InjectionError) -> Value
   ) throws(InjectionError) -> Value {
-    if let value = createdValue { return value }
+    if isMade { return madeValue }
     switch CreationCoordinator.shared.claim(self, waitLimit: waitLimit) {
     case .created:
-      if let value = createdValue { return value }
+      if isMade { return madeValue }
       throw .internalInconsistency("\(label) was marked created without a value")
     case .cycle:
       throw .cycle(

@@ -91,5 +91,4 @@ final class FusibleStep: Step, @unchecked Sendable {
   override var fusion: (filler: AnyFiller, value: Any)? { (filler, value) }
   override var alone: Step { accessor.constantStep(for: candidate, value: value) }
   override func fill(_ object: AnyObject) -> Bool { alone.fill(object) }
-  override func clear(_ object: AnyObject) { alone.clear(object) }
 }

@@ -33,7 +33,8 @@ class Step: @unchecked Sendable {
     return false
   }
 
-  /// Sets the property back to nil: undoes this injection's write when a later check fails.
+  /// Sets the property back to nil: undoes the write of a step that checks retention, when one
+  /// of them did not keep its value (constant steps are written only after those checks).
   func clear(_ object: AnyObject) {}
 
   /// Whether the step fills its property with a constant (``fill(_:)``).
@@ -65,8 +66,6 @@ final class ConstantStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
     // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
     fillIfNil(unsafe unsafeDowncast(object, to: Root.self), value)
   }
-
-  override func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
 
   override var isConstant: Bool { true }
 }
