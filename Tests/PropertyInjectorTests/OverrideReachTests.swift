@@ -94,6 +94,37 @@ struct OverrideReachTests {
     #expect(try child.resolve(APIClient.self).log.name == "fake")
   }
 
+  @Test("Many threads asking one override for a suite singleton get one value, made once, with the override's fake")
+  func overrideSingletonIsMadeOnceUnderContention() {
+    let made = Counter()
+    let suite = Injector()
+    suite.register(NamedLog("real"), as: (any Log).self)
+    suite.register(APIClient.self, scope: .singleton) { resolver in
+      made.increment()
+      return APIClient(log: try resolver.resolve((any Log).self))
+    }
+    let tests = (0..<20).map { number in
+      let test = Injector(overriding: suite)
+      test.register(NamedLog("fake \(number)"), as: (any Log).self)
+      return test
+    }
+    let seen = Locked2<[Int: Set<ObjectIdentifier>]>([:])
+    let names = Locked2<Set<String>>([])
+    runConcurrently(
+      (0..<8).map { _ in
+        {
+          for (number, test) in tests.enumerated() {
+            guard let client = try? test.resolve(APIClient.self) else { continue }
+            seen.mutate { $0[number, default: []].insert(ObjectIdentifier(client)) }
+            if client.log.name != "fake \(number)" { names.mutate { $0.insert(client.log.name) } }
+          }
+        }
+      })
+    #expect(seen.value.count == 20 && seen.value.values.allSatisfy { $0.count == 1 }, "one value per override")
+    #expect(made.value == 20, "made once for each override, never for the suite")
+    #expect(names.value.isEmpty, "each override's value saw its own fake: \(names.value)")
+  }
+
   @Test("A registration that reaches the shared injector from outside an override's task is recorded")
   func registrationsOutsideOverridesAreRecorded() throws {
     let shared = Injector(parent: nil, requiresConfiguration: true)
