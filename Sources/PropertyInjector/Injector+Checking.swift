@@ -28,7 +28,7 @@ extension Injector {
       problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure) + offMainActorProblems(of: plan)
       problems += wrapperProblems(of: object)
     }
-    guard problems.isEmpty else { throw InjectionError(operation: operation, problems: problems) }
+    try InjectionError.throwIfAny(problems, as: operation)
   }
 
   /// Checks, without an instance and without creating anything, that injecting objects of these
@@ -71,7 +71,7 @@ extension Injector {
       let plan = PlanBuilder.plan(for: shape, in: chain)
       problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure) + offMainActorProblems(of: plan)
     }
-    guard problems.isEmpty else { throw InjectionError(operation: operation, problems: problems) }
+    try InjectionError.throwIfAny(problems, as: operation)
   }
 
   /// When `validate` runs off the main actor, the candidates of `plan` that a main-actor

@@ -80,13 +80,13 @@ extension Injector {
   ///     property's declared type, as a subclass or conforming type.
   ///   - name: The property's name, compared exactly (case-sensitive).
   public func register<Value: Sendable>(_ value: Value, named name: String) {
-    add(Probe<Value>(), .instance(value), named: name)
+    add(TypeProbe(Value.self), .instance(value), named: name)
   }
 
   /// Registers a value whose type is not `Sendable` under a name, on your promise that sharing
   /// it is safe; like ``register(_:named:)``.
   public func register<Value>(unchecked value: Value, named name: String) {
-    add(Probe<Value>(), .instance(value), named: name)
+    add(TypeProbe(Value.self), .instance(value), named: name)
   }
 
   /// Removes the registration of `type` with this target and id (or the configuration problem
@@ -121,7 +121,7 @@ extension Injector {
   ) {
     let match = Registration.TypeMatch(
       target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: includingAncestors)
-    add(Probe<Service>(), .instance(instance), .type(match))
+    add(TypeProbe(Service.self), .instance(instance), .type(match))
   }
 
   /// Adds a factory registration of `Service`.
@@ -130,11 +130,11 @@ extension Injector {
     scope: Scope,
     match: Registration.Match
   ) {
-    let probe = Probe<Service>()
+    let probe = TypeProbe(Service.self)
     let made = Factory(factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self))
     let source: Registration.Source =
       scope == .singleton
-      ? .singleton(made, SingletonCell<Service>(label: "\(probe.name) (singleton)")) : .factory(made)
+      ? .singleton(Singleton(factory: made, cell: SingletonCell(label: "\(probe.name) (singleton)"))) : .factory(made)
     add(probe, source, match)
   }
 
@@ -145,11 +145,12 @@ extension Injector {
     scope: Scope,
     match: Registration.Match
   ) {
-    let probe = Probe<Service>()
+    let probe = TypeProbe(Service.self)
     let made = Factory(mainActor: factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self))
     let source: Registration.Source =
       scope == .singleton
-      ? .singleton(made, SingletonCell<Service>(label: "\(probe.name) (main-actor singleton)")) : .factory(made)
+      ? .singleton(Singleton(factory: made, cell: SingletonCell(label: "\(probe.name) (main-actor singleton)")))
+      : .factory(made)
     add(probe, source, match)
   }
 

@@ -41,7 +41,7 @@ extension Injector {
       wanted: ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), label: id, names: .ignored)
     return try produce(key, as: Service.self) {
       Request(
-        wanted: Probe<Service>(), classChain: classChain(of: target), label: id, names: .ignored,
+        wanted: TypeProbe(Service.self), classChain: classChain(of: target), label: id, names: .ignored,
         site: Site(resolving: Service.self))
     }
   }
@@ -62,7 +62,7 @@ extension Injector {
     let key = ResolutionKey(wanted: ObjectIdentifier(Value.self), target: nil, label: name, names: .only)
     return try produce(key, as: Value.self) {
       Request(
-        wanted: Probe<Value>(), classChain: [], label: name, names: .only,
+        wanted: TypeProbe(Value.self), classChain: [], label: name, names: .only,
         site: Site(resolving: Value.self, detail: " named \"\(name)\""))
     }
   }
@@ -83,30 +83,31 @@ extension Injector {
     if requiresConfiguration {
       try checkConfigured(operation: makeRequest().site.label)
     }
-    let resolution: Resolution
     let (cached, epoch) = state.withLock { ($0.resolutions[key], $0.epoch) }
-    if let cached {
-      resolution = cached
+    let producer: Producer<Value>
+    let site: Site
+    // A cached resolution is for the key's type, so the cast finds it; were it ever another,
+    // this would only build it again.
+    if let cached, let typed = cached.producer as? Producer<Value> {
+      (producer, site) = (typed, cached.site)
     } else {
       let request = makeRequest()
       let chain = try snapshotChain()
-      let problems = chain.configurationProblems
-      guard problems.isEmpty else { throw InjectionError(operation: request.site.label, problems: problems) }
+      try InjectionError.throwIfAny(chain.configurationProblems, as: request.site.label)
       let answer = Rules.answer(request, in: chain)
       if case .failure(let problem) = answer { throw InjectionError(operation: request.site.label, problem) }
-      guard let producer = request.wanted.producer(for: answer) else {
-        throw .internalInconsistency("no producer of \(request.wanted.name)")
+      guard let made = answer.producer(of: Value.self) else {
+        throw InjectionError(
+          operation: request.site.label,
+          .answerMismatch(at: request.site, wanted: Value.self, answer: answer.named))
       }
-      resolution = Resolution(producer: producer, site: request.site)
-      keep(resolution, for: key, builtIn: epoch)
-    }
-    guard let producer = resolution.producer as? Producer<Value> else {
-      throw .internalInconsistency("the resolution of \(readableName(of: Value.self)) has another type")
+      (producer, site) = (made, request.site)
+      keep(Resolution(producer: producer, site: site), for: key, builtIn: epoch)
     }
     do {
-      return try producer.produce(Execution(injector: self, stack: stack), at: resolution.site)
-    } catch  where stack.isOutermost && error.operation != resolution.site.label {
-      throw error.reported(as: resolution.site.label)
+      return try producer.produce(Execution(injector: self, stack: stack), site)
+    } catch where stack.isOutermost && error.operation != site.label {
+      throw error.reported(as: site.label)
     }
   }
 

@@ -142,7 +142,8 @@ struct WeakInjector: Sendable {
 
 /// What an injector caches for one request of `resolve`, `Lazy` or `Provider`.
 struct Resolution: Sendable {
-  let producer: AnyProducer
+  /// The ``Producer`` of the type the request asks for.
+  let producer: any Sendable
   let site: Site
 }
 

@@ -211,7 +211,7 @@ final class Locked2<Value>: @unchecked Sendable {
 }
 
 extension Locked2 where Value == [InjectionError.Code] {
-  func append(_ code: InjectionError.Code?) { mutate { $0.append(code ?? .internalInconsistency) } }
+  func append(_ code: InjectionError.Code?) { mutate { $0.append(code ?? .noErrorThrown) } }
 }
 
 /// The code of the InjectionError `body` throws, or nil.

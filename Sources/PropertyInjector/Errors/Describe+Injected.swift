@@ -7,13 +7,10 @@ extension InjectionError {
   /// When the property reads from ``Injector/shared`` and it was never configured, the problem
   /// says exactly that, with the call to add.
   func readingInjected(at site: Site, fromShared: Bool) -> InjectionError {
-    let problems = problems.map { problem in
+    reported(as: "@Injected \(InjectedStop.location(of: site))") { problem in
       guard fromShared, problem.code == .notConfigured else { return problem }
       return Problem.injectedNotConfigured(at: site)
     }
-    return InjectionError(
-      operation: "@Injected \(InjectedStop.location(of: site))", problems: problems,
-      underlyingError: underlyingError, path: path)
   }
 }
 

@@ -85,8 +85,5 @@ extension InjectionError {
     public static let reentrantInjection = Code("reentrantInjection")
     /// A ``Lazy``, ``Provider`` or ``Resolver`` was used after its injector was released.
     public static let injectorReleased = Code("injectorReleased")
-
-    /// Something the library itself got wrong; please report it.
-    public static let internalInconsistency = Code("internalInconsistency")
   }
 }

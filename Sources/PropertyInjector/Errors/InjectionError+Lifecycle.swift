@@ -65,9 +65,4 @@ extension InjectionError {
         summary: "the injector it resolves from was released before it was used.",
         fix: "Keep the injector alive as long as the objects it made use their Lazy, Provider and Resolver values."))
   }
-
-  /// Something the library got wrong.
-  static func internalInconsistency(_ detail: String) -> InjectionError {
-    InjectionError(operation: "PropertyInjector", .internalInconsistency(detail))
-  }
 }

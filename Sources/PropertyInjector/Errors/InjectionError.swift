@@ -36,20 +36,30 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   /// The code of the first problem; see ``problems`` for all of them.
   public var code: Code { problems[0].code }
 
-  /// Makes an error. The creation that an error leaves adds the path of the creations in
-  /// progress, when `path` is empty (see ``withPath(_:)``).
-  init(operation: String, problems: [Problem], underlyingError: (any Error)? = nil, path: [String] = []) {
+  /// Makes an error of one problem. The creation that an error leaves adds the path of the
+  /// creations in progress, when `path` is empty (see ``withPath(_:)``).
+  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String] = []) {
+    self.init(operation: operation, problems: [problem], underlyingError: underlyingError, path: path)
+  }
+
+  /// A copy of an error's fields: `problems` is never empty, because every error starts with
+  /// one problem (``init(operation:_:underlyingError:path:)``, ``throwIfAny(_:as:)``).
+  private init(operation: String, problems: [Problem], underlyingError: (any Error)?, path: [String]) {
     self.operation = operation
-    self.problems =
-      problems.isEmpty
-      ? [Problem(code: .internalInconsistency, typeName: operation, summary: "an error with no problem was made.")]
-      : problems
+    self.problems = problems
     self.underlyingError = underlyingError
     self.path = path
   }
 
-  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String] = []) {
-    self.init(operation: operation, problems: [problem], underlyingError: underlyingError, path: path)
+  /// The same error, reported as the failure of `operation`, each problem replaced by `transform`'s.
+  func reported(as operation: String, replacing transform: (Problem) -> Problem) -> InjectionError {
+    InjectionError(operation: operation, problems: problems.map(transform), underlyingError: underlyingError, path: path)
+  }
+
+  /// Throws `problems` as the failure of `operation`, if there are any.
+  static func throwIfAny(_ problems: [Problem], as operation: String) throws(InjectionError) {
+    guard !problems.isEmpty else { return }
+    throw InjectionError(operation: operation, problems: problems, underlyingError: nil, path: [])
   }
   /// The same error, with `path` as the creations in progress, unless it has one already.
   func withPath(_ path: [String]) -> InjectionError {

@@ -78,15 +78,30 @@ extension InjectionError.Problem {
       fix: "Register \(aOrAn(wanted)) under the name \"\(name)\", or rename the property.")
   }
 
-  /// A factory (a name registration's, whose result type is not the property's) made a value of
-  /// the wrong type.
-  static func madeMismatch(at site: Site, wanted: Any.Type, registration: RegistrationName, made: Any) -> Self {
+  /// What an answer made (a name registration's factory, whose result type is not the
+  /// property's) is not of the property's type.
+  static func madeMismatch(at site: Site, wanted: Any.Type, answer: AnswerName, made: Any) -> Self {
+    let wanted = readableName(of: wanted)
+    let fix =
+      if case .registration = answer {
+        "Make the factory return \(aOrAn(wanted)), or register it for another name."
+      } else {
+        "Register \(aOrAn(wanted)) for it, or change the property's type."
+      }
+    return Self(
+      code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "\(answer.summary) made \(aOrAn(readableName(of: type(of: made)))), which is not "
+        + "\(aOrAn(wanted)).",
+      fix: fix)
+  }
+
+  /// An answer cannot supply a value of the property's type at all.
+  static func answerMismatch(at site: Site, wanted: Any.Type, answer: AnswerName) -> Self {
     let wanted = readableName(of: wanted)
     return Self(
       code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-      summary: "\(registration.summary) made \(aOrAn(readableName(of: type(of: made)))), which is not "
-        + "\(aOrAn(wanted)).",
-      fix: "Make the factory return \(aOrAn(wanted)), or register it for another name.")
+      summary: "\(answer.summary) does not supply \(aOrAn(wanted)).",
+      fix: "Register \(aOrAn(wanted)) for it, or change the property's type.")
   }
 
   /// A value's conformance to `InjectableSettable` is isolated to an actor this thread is not on.
@@ -180,13 +195,5 @@ extension InjectionError.Problem {
       summary: "inject was called on this \(typeName) from inside its own didInjectDependencies(), while its "
         + "injection is still finishing.",
       fix: "Do not inject the object from its callback: every candidate is already filled when the callback runs.")
-  }
-
-  /// Something the library got wrong.
-  static func internalInconsistency(_ detail: String) -> Self {
-    Self(
-      code: .internalInconsistency, typeName: "PropertyInjector",
-      summary: "the library reached a state it should never reach: \(detail).",
-      fix: "Please report this, with the type being injected and the registrations.")
   }
 }

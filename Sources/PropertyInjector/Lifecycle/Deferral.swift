@@ -1,25 +1,20 @@
-/// How the injector makes a ``Lazy`` or ``Provider``: the type it eventually supplies, and the
-/// producer of the handle. The rules check that the inner type resolves now; the handle
-/// resolves it later, with the same request.
-// @unchecked Sendable: immutable.
-class Deferral: @unchecked Sendable {
+/// How the injector makes a ``Lazy`` or ``Provider``: the type it eventually supplies, and when.
+/// The rules check that the inner type resolves now; the handle resolves it later, with the
+/// same request.
+struct Deferral: Sendable {
   /// The type the handle eventually supplies: `Database` for `Lazy<Database>`.
   let inner: TypeProbe
   /// When the handle resolves, for explanations: "on first .value, then kept".
   let timing: String
-
-  init(inner: TypeProbe, timing: String) {
-    self.inner = inner
-    self.timing = timing
-  }
-
-  /// A producer of new handles that resolve `request` (a request for ``inner``) when asked.
-  func producer(resolving request: Request) -> AnyProducer { AnyProducer() }
 }
 
-/// Conformed by ``Lazy`` and ``Provider``, so the rules recognise them as property types.
-protocol DeferredValue {
+/// Conformed by ``Lazy`` and ``Provider``, so the rules recognise them as property types and
+/// plans make them.
+protocol DeferredValue: SendableMetatype {
   static var deferral: Deferral { get }
+
+  /// A handle that resolves `request` (a request for the inner type) through `injector` when asked.
+  init(resolving request: Request, with injector: Injector)
 }
 
 /// A resolution to run later: what a ``Lazy`` or ``Provider`` made by the injector calls.

@@ -24,8 +24,8 @@ struct Execution {
   /// own), unless an override sits between the requester and the registration's injector and
   /// the singleton was not made before it: then the override's own cell, so a singleton first
   /// made inside an override sees it and lives only as long as it.
-  func cell<Cell: AnySingletonCell>(for registration: Registration, level: Int, home: Cell) -> Cell {
-    guard home.createdAny == nil, let cells = owners(atLevel: level).override?.overrideCells else { return home }
+  func cell<Value>(for registration: Registration, level: Int, home: SingletonCell<Value>) -> SingletonCell<Value> {
+    guard !home.isMade, let cells = owners(atLevel: level).override?.overrideCells else { return home }
     return cells.cell(for: registration, like: home)
   }
 
@@ -71,12 +71,12 @@ extension Execution {
     for registration: Registration,
     level: Int,
     at site: Site,
-    _ body: (Injector, ((Resolver) throws -> Any) throws(InjectionError) -> Any) throws(InjectionError) -> Value
+    _ body: (Injector, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError) -> Value
   ) throws(InjectionError) -> Value {
     let (home, override) = owners(atLevel: level)
     let owner = override ?? home
     return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-      try body(owner) { factory throws(InjectionError) -> Any in
+      try body(owner) { factory throws(InjectionError) -> Value in
         try run(factory, of: registration, owner: owner, at: site)
       }
     }
@@ -116,12 +116,44 @@ extension Execution {
     throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: registration.named))
   }
 
+  /// A new instance of `Value`, an ``InjectorCreatable`` type, injected if it is settable.
+  ///
+  /// - Throws: What its `init(resolver:)` throws, wrapped in ``InjectionError/Code/factoryFailed``
+  ///   unless it is an ``InjectionError``; ``InjectionError/Code/cycle`` when it needs itself.
+  func create<Value>(_: Value.Type, at site: Site) throws(InjectionError) -> Value {
+    try stack.within(ObjectIdentifier(Value.self), for: site) { () throws(InjectionError) -> Value in
+      let made: any InjectorCreatable
+      do {
+        guard let creatable = Value.self as? any InjectorCreatable.Type else {
+          throw InjectionError(
+            operation: site.label,
+            .answerMismatch(at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self))))
+        }
+        made = try creatable.init(resolver: Resolver(injector))
+      } catch let error as InjectionError {
+        throw error
+      } catch {
+        throw InjectionError(
+          operation: site.label,
+          .factoryFailed(at: site, making: "\(readableName(of: Value.self)).init(resolver:)", error: error),
+          underlyingError: error)
+      }
+      guard let value = made as? Value else {
+        throw InjectionError(
+          operation: site.label, .madeMismatch(at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self)), made: made))
+      }
+      try injectIfSettable(value, at: site)
+      return value
+    }
+  }
+
   /// `made` as a `Value`, or a ``InjectionError/Code/typeMismatch`` naming `registration`.
   func cast<Value>(_ made: Any, to _: Value.Type, from registration: Registration, at site: Site)
     throws(InjectionError) -> Value
   {
     if let value = made as? Value { return value }
     throw InjectionError(
-      operation: site.label, .madeMismatch(at: site, wanted: Value.self, registration: registration.named, made: made))
+      operation: site.label,
+      .madeMismatch(at: site, wanted: Value.self, answer: .registration(registration.named), made: made))
   }
 }

@@ -75,22 +75,9 @@ public final class Lazy<Value> {
 extension Lazy: @unchecked Sendable where Value: Sendable {}
 
 extension Lazy: DeferredValue {
-  static var deferral: Deferral { LazyDeferral<Value>() }
-}
+  static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "on first .value, then kept") }
 
-private final class LazyDeferral<Value>: Deferral, @unchecked Sendable {
-  init() { super.init(inner: Probe<Value>(), timing: "on first .value, then kept") }
-
-  override func producer(resolving request: Request) -> AnyProducer { LazyProducer<Value>(request) }
-}
-
-/// Makes a new ``Lazy`` for every property it fills.
-private final class LazyProducer<Value>: Producer<Lazy<Value>>, @unchecked Sendable {
-  let request: Request
-
-  init(_ request: Request) { self.request = request }
-
-  override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Lazy<Value> {
-    Lazy(DeferredResolution<Value>(injector: execution.injector, request: request))
+  convenience init(resolving request: Request, with injector: Injector) {
+    self.init(DeferredResolution(injector: injector, request: request))
   }
 }

@@ -52,22 +52,9 @@ public struct Provider<Value>: Sendable {
 }
 
 extension Provider: DeferredValue {
-  static var deferral: Deferral { ProviderDeferral<Value>() }
-}
+  static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "again on every get()") }
 
-private final class ProviderDeferral<Value>: Deferral, @unchecked Sendable {
-  init() { super.init(inner: Probe<Value>(), timing: "again on every get()") }
-
-  override func producer(resolving request: Request) -> AnyProducer { ProviderProducer<Value>(request) }
-}
-
-/// Makes a new ``Provider`` for every property it fills.
-private final class ProviderProducer<Value>: Producer<Provider<Value>>, @unchecked Sendable {
-  let request: Request
-
-  init(_ request: Request) { self.request = request }
-
-  override func produce(_ execution: Execution, at site: Site) throws(InjectionError) -> Provider<Value> {
-    Provider(DeferredResolution<Value>(injector: execution.injector, request: request))
+  init(resolving request: Request, with injector: Injector) {
+    self.init(DeferredResolution(injector: injector, request: request))
   }
 }

@@ -11,35 +11,18 @@
 // @unchecked Sendable: the value is behind the cell's lock, and it is `Sendable` when shared
 // (singleton registrations and `Lazy` require it). `SingletonTests` and `LazyTests` create one
 // cell from many threads under TSan.
-class AnySingletonCell: @unchecked Sendable {
+@safe final class SingletonCell<Value>: @unchecked Sendable {
   /// What the cell creates, for messages: `Database (singleton)`.
   let label: String
 
-  init(label: String) { self.label = label }
-
-  /// The value, as `Any`, if it has been created.
-  var createdAny: Any? { nil }
-
-  /// A new, empty cell of the same type and label.
-  func emptyCopy() -> AnySingletonCell { AnySingletonCell(label: label) }
-
-  /// ``SingletonCell/value(for:waitLimit:create:)`` for callers that know the value only as `Any`.
-  func anyValue(
-    for site: Site,
-    waitLimit: Double,
-    create: () throws(InjectionError) -> Any
-  ) throws(InjectionError) -> Any {
-    throw .internalInconsistency("\(label) has no value type")
-  }
-}
-
-@safe final class SingletonCell<Value>: AnySingletonCell, @unchecked Sendable {
   /// The value, once made: written once, before ``isMade`` is set under its lock, and never
   /// again. A hot read takes the lock on a `Bool`, then copies the value: nothing in it names
   /// `Value?` or another generic type, whose metadata an unspecialized caller would look up in
   /// the runtime's cache on every read (about 800 instructions, most of a cached injection).
   private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
   private let made = Locked(false)
+
+  init(label: String) { self.label = label }
 
   deinit {
     if made.withLock({ $0 }) { unsafe storage.deinitialize(count: 1) }
@@ -53,27 +36,6 @@ class AnySingletonCell: @unchecked Sendable {
   var madeValue: Value {
     // Sound: written once before `made` became true, under its lock, which the caller took.
     unsafe storage.pointee
-  }
-
-  /// The value, if it has been created. Never waits.
-  var createdValue: Value? { isMade ? madeValue : nil }
-
-  override var createdAny: Any? { createdValue }
-
-  override func emptyCopy() -> AnySingletonCell { SingletonCell<Value>(label: label) }
-
-  override func anyValue(
-    for site: Site,
-    waitLimit: Double,
-    create: () throws(InjectionError) -> Any
-  ) throws(InjectionError) -> Any {
-    try value(for: site, waitLimit: waitLimit) { () throws(InjectionError) -> Value in
-      let made = try create()
-      guard let typed = made as? Value else {
-        throw .internalInconsistency("\(label)'s factory made \(type(of: made))")
-      }
-      return typed
-    }
   }
 
   /// The value, created by `create` if this is the first request (or every earlier one failed).
@@ -93,8 +55,8 @@ class AnySingletonCell: @unchecked Sendable {
     if isMade { return madeValue }
     switch CreationCoordinator.shared.claim(self, waitLimit: waitLimit) {
     case .created:
-      if isMade { return madeValue }
-      throw .internalInconsistency("\(label) was marked created without a value")
+      // `claim` answers `.created` only once `isMade` is true, and a made value never goes.
+      return madeValue
     case .cycle:
       throw .cycle(
         path: CreationStack.current.path + ["\(label), which another thread is creating while it waits for this one"],
@@ -178,7 +140,7 @@ final class CreationCoordinator: Sendable {
   }
 
   /// Ends this thread's creation of `cell`, made or failed, and wakes the threads waiting.
-  func release(_ cell: AnySingletonCell) {
+  func release(_ cell: AnyObject) {
     state.withLock { held in
       held { $0.creators[ObjectIdentifier(cell)] = nil }
       held.broadcast()
@@ -202,15 +164,16 @@ final class CreationCoordinator: Sendable {
 /// while the override is in place, so that it sees the override and is never shared with
 /// another override (another test).
 final class OverrideCells: Sendable {
-  private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: AnySingletonCell)]>([:])
+  private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: any AnyObject & Sendable)]>([:])
 
   /// The override's cell for `registration`, made like `home` on first use.
-  func cell<Cell: AnySingletonCell>(for registration: Registration, like home: Cell) -> Cell {
+  func cell<Value>(for registration: Registration, like home: SingletonCell<Value>) -> SingletonCell<Value> {
     let id = ObjectIdentifier(registration)
     return cells.withLock { cells in
-      // The entry keeps its registration alive, so its identity is never reused meanwhile.
-      if let existing = cells[id]?.cell as? Cell { return existing }
-      let made = home.emptyCopy() as? Cell ?? home
+      // The entry keeps its registration alive, so its identity is never reused meanwhile, and
+      // a registration's singleton has one value type: the cast finds the cell made here before.
+      if let existing = cells[id]?.cell as? SingletonCell<Value> { return existing }
+      let made = SingletonCell<Value>(label: home.label)
       cells[id] = (registration, made)
       return made
     }

@@ -10,13 +10,9 @@ extension TypePlan {
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
     if onlyFills { return fillConstants(object) }
-    guard configurationProblems.isEmpty else {
-      throw InjectionError(operation: "inject(\(typeName))", problems: configurationProblems)
-    }
+    try InjectionError.throwIfAny(configurationProblems, as: "inject(\(typeName))")
     let unresolved = failingSteps.compactMap { $0.isNil(in: object) ? $0.failure : nil }
-    guard declarationProblems.isEmpty && unresolved.isEmpty else {
-      throw InjectionError(operation: "inject(\(typeName))", problems: declarationProblems + unresolved)
-    }
+    try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")
     guard !producingSteps.isEmpty else {
       var wrote = false
       for step in constantSteps where step.fill(object) { wrote = true }

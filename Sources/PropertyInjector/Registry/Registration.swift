@@ -10,10 +10,10 @@ final class Registration: @unchecked Sendable {
   enum Source {
     /// The same instance every time, used as it is (never injected itself).
     case instance(Any)
-    /// A new value from the factory for every property it fills.
-    case factory(AnyFactory)
-    /// A value from the factory, created on first use, once, then shared.
-    case singleton(AnyFactory, AnySingletonCell)
+    /// A new value from the factory (a ``Factory``) for every property it fills.
+    case factory(any AnyFactory)
+    /// A value from the factory, created on first use, once, then shared (a ``Singleton``).
+    case singleton(any AnyFactory)
   }
 
   /// Which properties a registration may fill.
@@ -52,12 +52,12 @@ final class Registration: @unchecked Sendable {
     isMainActorIsolated =
       switch source {
       case .instance: false
-      case .factory(let factory), .singleton(let factory, _): factory.isMainActorIsolated
+      case .factory(let factory), .singleton(let factory): factory.isMainActorIsolated
       }
     madeValuesNeedNoInjection =
       switch source {
       case .instance: true
-      case .factory(let factory), .singleton(let factory, _): factory.madeValuesNeedNoInjection
+      case .factory(let factory), .singleton(let factory): factory.madeValuesNeedNoInjection
       }
   }
 

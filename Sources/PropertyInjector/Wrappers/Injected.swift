@@ -257,7 +257,7 @@ extension Injected: InjectedProperty {
   func problem(checkedBy validating: Injector, property: String, in owner: Any.Type) -> InjectionError.Problem? {
     let site = Site(owner: owner, property: property, declared: Value.self)
     let request = Request(
-      wanted: Probe<Value>(), classChain: [], label: name, names: name == nil ? .ignored : .only, site: site)
+      wanted: TypeProbe(Value.self), classChain: [], label: name, names: name == nil ? .ignored : .only, site: site)
     return (injector ?? validating).problem(resolving: request)
   }
 }

@@ -71,7 +71,7 @@ public struct Provided<Value: Sendable>: Sendable {
       service = optional.wrappedProbe
     } else {
       unwrapped = value
-      service = Probe<Value>()
+      service = TypeProbe(Value.self)
     }
     let match: Registration.Match =
       name.map { .name($0) }
@@ -89,5 +89,5 @@ extension OptionalProtocol {
   /// The wrapped value, as `Any`.
   var wrappedAny: Any? { wrapped.map { $0 } }
   /// The probe of the wrapped type.
-  var wrappedProbe: TypeProbe { Probe<Wrapped>() }
+  var wrappedProbe: TypeProbe { TypeProbe(Wrapped.self) }
 }

@@ -51,12 +51,12 @@ class AnyAccessor: @unchecked Sendable {
 
   /// The plan step that fills this property as `answer` says.
   func step(for candidate: Candidate, answer: Answer) -> Step {
-    Step(candidate: candidate, failure: .internalInconsistency("no typed accessor for \(name)"))
+    Step(candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: valueType, answer: answer.named))
   }
 
   /// The step that fills this property with `value`, a registered instance, on its own.
   func constantStep(for candidate: Candidate, value: Any) -> Step {
-    Step(candidate: candidate, failure: .internalInconsistency("no typed accessor for \(name)"))
+    Step(candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: valueType, answer: .nothing))
   }
 }
 
@@ -89,7 +89,7 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable
       }
     super.init(
       name: name, rootType: Root.self, keyPath: keyPath, ownership: ownership, valueType: Wrapped?.self,
-      wrapped: Probe<Wrapped>(), filler: filler)
+      wrapped: TypeProbe(Wrapped.self), filler: filler)
   }
 
   /// An accessor through a hand-written table's key path: a read, then a write only when the
@@ -124,16 +124,17 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable
     if let filler, case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
       return FusibleStep(candidate: candidate, accessor: self, filler: filler, value: value)
     }
+    if case .failure(let problem) = answer { return Step(candidate: candidate, failure: problem) }
+    if case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
+      return constantStep(for: candidate, value: value, answer: answer.named)
+    }
     guard let producer = answer.producer(of: Wrapped.self) else {
-      if case .failure(let problem) = answer { return Step(candidate: candidate, failure: problem) }
-      return Step(candidate: candidate, failure: .internalInconsistency("no producer for \(name)"))
+      return Step(
+        candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named))
     }
     if let ownership, ownership != .strong, !producer.keepsItsValue {
       return Step(
         candidate: candidate, failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named))
-    }
-    if let value = producer.constant {
-      return ConstantStep(candidate: candidate, accessor: self, fill: fillIfNil, value: value)
     }
     return ProducingStep(
       candidate: candidate, accessor: self, producer: producer,
@@ -141,8 +142,15 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable
   }
 
   override func constantStep(for candidate: Candidate, value: Any) -> Step {
+    constantStep(for: candidate, value: value, answer: candidate.answer?.named ?? .nothing)
+  }
+
+  /// The step that writes `value` (what `answer` registered) if it fits the property: the rules
+  /// checked that it does, and a value that does not is reported as the mismatch it is.
+  private func constantStep(for candidate: Candidate, value: Any, answer: AnswerName) -> Step {
     guard let value = value as? Wrapped else {
-      return Step(candidate: candidate, failure: .internalInconsistency("\(name) was answered a value it cannot hold"))
+      return Step(
+        candidate: candidate, failure: .madeMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer, made: value))
     }
     return ConstantStep(candidate: candidate, accessor: self, fill: fillIfNil, value: value)
   }

@@ -100,7 +100,7 @@ final class ProducingStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
       try next(&unkept)
       return false
     }
-    let value = try producer.produce(execution, at: candidate.site)
+    let value = try producer.produce(execution, candidate.site)
     try next(&unkept)
     guard accessor.isNilIn(root) else { return false }
     guard checksRetentionOfValues, type(of: value as Any) is AnyClass else {
