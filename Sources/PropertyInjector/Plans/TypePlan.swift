@@ -6,7 +6,10 @@
 /// its plans when any registry in its chain changes, and builds new ones. It refers to
 /// injectors by their distance up the parent chain, never by reference, so a cached plan keeps
 /// no injector alive.
-// @unchecked Sendable: immutable; see `Step` and `AnyAccessor` for what its steps call.
+// @unchecked Sendable: immutable after init; what it holds is not `Sendable` only because
+// accessor closures may be isolated to the class's global actor. They are called only through
+// `inject`, `validate` and `explain`, whose `InjectableSettable` constraint makes the compiler
+// check that the caller is on that actor (`MainActorTests`).
 final class TypePlan: @unchecked Sendable {
   let shape: TypeShape
   /// The identity of the type it fills.

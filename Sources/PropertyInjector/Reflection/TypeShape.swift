@@ -5,7 +5,10 @@
 /// (per injector tree) and never changes. It is built from the first instance injected,
 /// because `Mirror` reflects instances, not types; stored properties are the same for every
 /// instance of a class.
-// @unchecked Sendable: immutable after init. See `AnyAccessor` for the accessors it holds.
+// @unchecked Sendable: immutable after init; what it holds is not `Sendable` only because
+// accessor closures may be isolated to the class's global actor. They are called only through
+// `inject`, `validate` and `explain`, whose `InjectableSettable` constraint makes the compiler
+// check that the caller is on that actor (`MainActorTests`).
 final class TypeShape: @unchecked Sendable {
   /// One stored property.
   struct Property {

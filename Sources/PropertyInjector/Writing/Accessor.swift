@@ -4,10 +4,9 @@
 /// The erased base knows the property's name, its class and its wrapped type; the generic
 /// subclass holds the closures and builds the typed plan step, so a plan never casts a value
 /// it has already cast once.
-// @unchecked Sendable: immutable. Its closures may be isolated to the class's global actor;
-// they are only called through `inject`, `validate` and `explain`, whose `InjectableSettable`
-// constraint makes the compiler check that the caller is on that actor (`MainActorTests`).
-class AnyAccessor: @unchecked Sendable {
+// Not `Sendable`: its closures may be isolated to the class's global actor. The two holders
+// that cross threads, ``TypeShape`` and ``TypePlan``, say why sharing them is sound.
+class AnyAccessor {
   /// The property's name, as the table gives it.
   let name: String
   /// The class the key path starts at.
@@ -60,7 +59,7 @@ class AnyAccessor: @unchecked Sendable {
   }
 }
 
-final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor, @unchecked Sendable {
+final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor {
   let isNilIn: (Root) -> Bool
   let write: (Root, Wrapped) -> Void
   let clear: (Root) -> Void

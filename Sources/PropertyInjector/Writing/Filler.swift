@@ -28,14 +28,13 @@ public struct InjectableFiller {
 }
 
 /// An ``InjectableFiller``, its types erased.
-// @unchecked Sendable: immutable; see `AnyAccessor` for the closures it holds.
-class AnyFiller: @unchecked Sendable {
+class AnyFiller {
   /// A step that fills the properties named in `bindings` with their values in one call, or nil
   /// when a value does not fit its property.
   func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> Step? { nil }
 }
 
-final class Filler<Root: AnyObject, Values>: AnyFiller, @unchecked Sendable {
+final class Filler<Root: AnyObject, Values>: AnyFiller {
   let empty: Values
   let set: (inout Values, String, Any) -> Bool
   let fill: (Root, Values) -> Bool
@@ -56,7 +55,7 @@ final class Filler<Root: AnyObject, Values>: AnyFiller, @unchecked Sendable {
 }
 
 /// Fills several properties of one class with registered instances, in one call.
-final class FusedStep<Root: AnyObject, Values>: Step, @unchecked Sendable {
+final class FusedStep<Root: AnyObject, Values>: Step {
   let fillAll: (Root, Values) -> Bool
   let values: Values
 
@@ -75,7 +74,7 @@ final class FusedStep<Root: AnyObject, Values>: Step, @unchecked Sendable {
 /// A registered instance for a property whose class has a filler, waiting for the plan to bind
 /// it there (``TypePlan/fused(_:)``), uncast. A plan that does not fuse it, or whose filler
 /// refuses it, runs its ``alone`` step instead; so does this step if it is ever run itself.
-final class FusibleStep: Step, @unchecked Sendable {
+final class FusibleStep: Step {
   let accessor: AnyAccessor
   let filler: AnyFiller
   let value: Any

@@ -1,8 +1,7 @@
 /// What a plan does with one candidate property: fill it with a constant, produce a value for
 /// it, or fail when it is nil. Immutable; a plan's steps are shared by every thread that
 /// injects the type.
-// @unchecked Sendable: immutable; see `AnyAccessor` for the closures it calls.
-class Step: @unchecked Sendable {
+class Step {
   let candidate: Candidate
   /// The problem an injection reports when the property is nil: nothing fills it.
   let failure: InjectionError.Problem?
@@ -48,7 +47,7 @@ class Step: @unchecked Sendable {
 }
 
 /// Fills a property with a registered instance, cast once when the plan was built.
-final class ConstantStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
+final class ConstantStep<Root: AnyObject, Wrapped>: Step {
   let accessor: Accessor<Root, Wrapped>
   /// The accessor's fill, held here so that a cached injection calls it directly.
   let fillIfNil: (Root, Wrapped) -> Bool
@@ -72,7 +71,7 @@ final class ConstantStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
 
 /// Fills a property with a value made at injection time: a factory's, a singleton's, an
 /// auto-created instance, a new `Lazy` or `Provider`.
-final class ProducingStep<Root: AnyObject, Wrapped>: Step, @unchecked Sendable {
+final class ProducingStep<Root: AnyObject, Wrapped>: Step {
   let accessor: Accessor<Root, Wrapped>
   let producer: Producer<Wrapped>
   /// Whether to check, after the injection, that the property kept the value: for hand-written
