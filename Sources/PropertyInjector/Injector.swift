@@ -70,6 +70,8 @@ public final class Injector: Sendable {
   let changesDuringOverrides = Locked(UnscopedChanges())
   /// How long a thread waits for a singleton (or `Lazy`) that another thread is creating, in seconds.
   let waitLimitSeconds: Double
+  /// The weak reference to this injector that resolvers hold.
+  let link = InjectorLink()
 
   /// How long a thread waits for a singleton (or `Lazy` value) that another thread is
   /// creating, before it gives up with ``InjectionError/Code/timedOut`` instead of hanging.
@@ -116,6 +118,7 @@ public final class Injector: Sendable {
     overrideCells = overriding ? OverrideCells() : nil
     self.waitLimitSeconds = waitLimitSeconds
     shapes = parent?.shapes ?? ShapeCache()
+    link.attach(self)
     parent?.adopt(self)
   }
 
@@ -135,7 +138,20 @@ public final class Injector: Sendable {
   static let resolutionCacheLimit = 256
 }
 
-/// A weak reference to a child injector.
+/// A weak reference to an injector, made once per injector and shared by every ``Resolver`` it
+/// hands to a factory: holding the link is a plain retain, where forming a weak reference for
+/// each factory call would update the injector's side table every time.
+final class InjectorLink: Sendable {
+  private let target = Locked(WeakInjector())
+
+  /// The injector, while it is alive.
+  var injector: Injector? { target.withLock { $0.injector } }
+
+  /// Points the link at its injector: once, as the injector is made.
+  func attach(_ injector: Injector) { target.withLock { $0.injector = injector } }
+}
+
+/// A weak reference to an injector.
 struct WeakInjector: Sendable {
   weak var injector: Injector?
 }

@@ -57,9 +57,9 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   }
 
   /// Throws `problems` as the failure of `operation`, if there are any.
-  static func throwIfAny(_ problems: [Problem], as operation: String) throws(InjectionError) {
+  static func throwIfAny(_ problems: [Problem], as operation: @autoclosure () -> String) throws(InjectionError) {
     guard !problems.isEmpty else { return }
-    throw InjectionError(operation: operation, problems: problems, underlyingError: nil, path: [])
+    throw InjectionError(operation: operation(), problems: problems, underlyingError: nil, path: [])
   }
   /// The same error, with `path` as the creations in progress, unless it has one already.
   func withPath(_ path: [String]) -> InjectionError {

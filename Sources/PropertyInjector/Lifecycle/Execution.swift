@@ -1,8 +1,18 @@
 /// What producing a value needs: the injector doing the work and the thread's creation stack.
 struct Execution {
-  /// The injector whose plan or resolution runs.
-  let injector: Injector
+  /// The injector whose plan or resolution runs, not retained: an execution lives only as long
+  /// as the call that made it (an `inject`, a `resolve`, a factory's run), which holds its
+  /// injector, or a descendant that holds it, throughout. Each step then costs no retain.
+  private unowned(unsafe) let unretainedInjector: Injector
   let stack: CreationStack
+
+  init(injector: Injector, stack: CreationStack) {
+    unsafe unretainedInjector = injector
+    self.stack = stack
+  }
+
+  /// The injector whose plan or resolution runs.
+  var injector: Injector { unsafe unretainedInjector }
 
   /// The injectors a registration `level` steps up the chain runs with: its home, which keeps
   /// its singleton, and the override injector (of `withOverrides` or `.injecting`) nearest to

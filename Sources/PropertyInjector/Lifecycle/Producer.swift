@@ -58,8 +58,16 @@ extension Registration {
       }
     case .singleton(let singleton):
       if let typed = singleton as? Singleton<Value> {
+        guard !typed.isMainActorIsolated else {
+          return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
+            try typed.make(execution, for: self, level: level, at: site)
+          }
+        }
+        // A made singleton is read here, without the calls that making one needs.
+        let cell = typed.cell
         return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
-          try typed.make(execution, for: self, level: level, at: site)
+          if cell.isMade { return cell.madeValue }
+          return try typed.make(execution, for: self, level: level, at: site)
         }
       }
       return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in

@@ -17,12 +17,12 @@
 /// exception is an override (``Injector/withOverrides(_:operation:)``, the `.injecting` trait):
 /// asked through one, a parent's factory resolves through the override.
 public struct Resolver: Sendable {
-  private weak var storage: Injector?
+  private let link: InjectorLink
 
-  init(_ injector: Injector) { storage = injector }
+  init(_ injector: Injector) { link = injector.link }
 
   /// The injector, while it is alive.
-  public var injector: Injector? { storage }
+  public var injector: Injector? { link.injector }
 
   /// Resolves a value as ``Injector/resolve(_:for:id:)`` does.
   ///
@@ -46,8 +46,8 @@ public struct Resolver: Sendable {
     try live(operation: "inject(\(readableName(of: Target.self)))").inject(target)
   }
 
-  private func live(operation: String) throws(InjectionError) -> Injector {
-    guard let injector = storage else { throw .injectorReleased(operation: operation, site: nil) }
+  private func live(operation: @autoclosure () -> String) throws(InjectionError) -> Injector {
+    guard let injector = link.injector else { throw .injectorReleased(operation: operation(), site: nil) }
     return injector
   }
 }

@@ -12,7 +12,9 @@ extension TypePlan {
     if onlyFills { return fillConstants(object) }
     try InjectionError.throwIfAny(configurationProblems, as: "inject(\(typeName))")
     let unresolved = failingSteps.compactMap { $0.isNil(in: object) ? $0.failure : nil }
-    try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")
+    if !declarationProblems.isEmpty || !unresolved.isEmpty {
+      try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")
+    }
     guard !producingSteps.isEmpty else {
       var wrote = false
       for step in constantSteps where step.fill(object) { wrote = true }
