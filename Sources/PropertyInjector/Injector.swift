@@ -47,7 +47,7 @@ public final class Injector: Sendable {
     /// anywhere in the chain; at most ``Injector/resolutionCacheLimit`` entries.
     var resolutions: [ResolutionKey: Resolution] = [:]
     /// The injectors made with this one as their parent; each removes itself when it goes.
-    var children: [ObjectIdentifier: WeakInjector] = [:]
+    var children: [ObjectIdentifier: InjectorLink] = [:]
     /// The registrations ``Injector/configure(_:)`` made on its own thread, while it runs: what
     /// a body that throws undoes, and nothing another thread registered meanwhile.
     var journal: ConfigurationJournal?
@@ -126,7 +126,7 @@ public final class Injector: Sendable {
   ///
   /// - Complexity: O(1) amortized, whatever else is alive: a child removes itself when it goes.
   private func adopt(_ child: Injector) {
-    state.withLock { $0.children[ObjectIdentifier(child)] = WeakInjector(injector: child) }
+    state.withLock { $0.children[ObjectIdentifier(child)] = child.link }
   }
 
   deinit {
@@ -136,24 +136,6 @@ public final class Injector: Sendable {
   /// How many answers of `resolve`, `Lazy` and `Provider` an injector keeps: a bound set by the
   /// program's shape, not by the ids and names passed in. When full, the cache starts again.
   static let resolutionCacheLimit = 256
-}
-
-/// A weak reference to an injector, made once per injector and shared by every ``Resolver`` it
-/// hands to a factory: holding the link is a plain retain, where forming a weak reference for
-/// each factory call would update the injector's side table every time.
-final class InjectorLink: Sendable {
-  private let target = Locked(WeakInjector())
-
-  /// The injector, while it is alive.
-  var injector: Injector? { target.withLock { $0.injector } }
-
-  /// Points the link at its injector: once, as the injector is made.
-  func attach(_ injector: Injector) { target.withLock { $0.injector = injector } }
-}
-
-/// A weak reference to an injector.
-struct WeakInjector: Sendable {
-  weak var injector: Injector?
 }
 
 /// What an injector caches for one request of `resolve`, `Lazy` or `Provider`.

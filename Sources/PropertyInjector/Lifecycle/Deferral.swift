@@ -13,8 +13,9 @@ struct Deferral: Sendable {
 protocol DeferredValue: SendableMetatype {
   static var deferral: Deferral { get }
 
-  /// A handle that resolves `request` (a request for the inner type) through `injector` when asked.
-  init(resolving request: Request, with injector: Injector)
+  /// A handle that resolves `request` (a request for the inner type) when asked, through the
+  /// injector `link` points at.
+  init(resolving request: Request, through link: InjectorLink)
 }
 
 /// A resolution to run later: what a ``Lazy`` or ``Provider`` made by the injector calls.
@@ -23,14 +24,14 @@ protocol DeferredValue: SendableMetatype {
 /// injector (and its singletons) alive; reading a handle after the injector is gone throws
 /// ``InjectionError/Code/injectorReleased``.
 struct DeferredResolution<Value>: Sendable {
-  weak var injector: Injector?
+  let link: InjectorLink
   let request: Request
 
   /// The injector's wait limit, for the handle's own creation.
-  var waitLimit: Double { injector?.waitLimitSeconds ?? Injector.defaultCreationWaitLimit }
+  var waitLimit: Double { link.injector?.waitLimitSeconds ?? Injector.defaultCreationWaitLimit }
 
   func callAsFunction() throws(InjectionError) -> Value {
-    guard let injector else {
+    guard let injector = link.injector else {
       throw .injectorReleased(operation: request.site.label, site: request.site)
     }
     return try injector.produce(request, as: Value.self)

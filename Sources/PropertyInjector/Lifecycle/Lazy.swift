@@ -77,7 +77,7 @@ extension Lazy: @unchecked Sendable where Value: Sendable {}
 extension Lazy: DeferredValue {
   static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "on first .value, then kept") }
 
-  convenience init(resolving request: Request, with injector: Injector) {
-    self.init(DeferredResolution(injector: injector, request: request))
+  convenience init(resolving request: Request, through link: InjectorLink) {
+    self.init(DeferredResolution(link: link, request: request))
   }
 }

@@ -54,7 +54,7 @@ public struct Provider<Value>: Sendable {
 extension Provider: DeferredValue {
   static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "again on every get()") }
 
-  init(resolving request: Request, with injector: Injector) {
-    self.init(DeferredResolution(injector: injector, request: request))
+  init(resolving request: Request, through link: InjectorLink) {
+    self.init(DeferredResolution(link: link, request: request))
   }
 }

@@ -57,3 +57,20 @@ extension Injector {
   /// for objects that resolve later (and for making ``InjectorCreatable`` values by hand in tests).
   public var resolver: Resolver { Resolver(self) }
 }
+
+/// A weak reference to an injector, made once per injector and shared by every ``Resolver`` it
+/// hands to a factory: holding the link is a plain retain, where forming a weak reference for
+/// each factory call would update the injector's side table every time.
+final class InjectorLink: Sendable {
+  private struct Target: Sendable {
+    weak var injector: Injector?
+  }
+
+  private let target = Locked(Target())
+
+  /// The injector, while it is alive.
+  var injector: Injector? { target.withLock { $0.injector } }
+
+  /// Points the link at its injector: once, as the injector is made.
+  func attach(_ injector: Injector) { target.withLock { $0.injector = injector } }
+}
