@@ -35,10 +35,6 @@
             func helper() {}
             #endif
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Screen.self, values: InjectableValues(),
@@ -122,7 +118,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """)
     }
@@ -138,10 +134,6 @@
         to: """
           final class Screen {
             var (injectedLeft, right): (Left?, Int)
-
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               let filler = PropertyInjector.InjectableFiller._$filler(
@@ -196,7 +188,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """)
     }
@@ -213,10 +205,6 @@
           final class Screen {
             var (injectedLeft, right) = (Left(), 1)
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
                 PropertyInjector.InjectableAccessor._$complete(Screen.self),
@@ -226,7 +214,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """,
         diagnostics: [

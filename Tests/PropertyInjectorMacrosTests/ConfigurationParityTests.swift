@@ -41,10 +41,9 @@
 
   /// A hand-written list that says it is complete but misses a candidate, and an optional that
   /// is not one.
-  final class MissesCandidate: InjectableSettable, InjectableAccessors {
+  final class MissesCandidate: InjectableSettable, InjectableThroughAccessors {
     var injectedLogger: (any Logger)?
     var injectedCache: Cache?
-    static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
     static var injectableAccessors: [InjectableAccessor] {
       [
         .complete(MissesCandidate.self),
@@ -57,10 +56,9 @@
 
   /// A list that misses only an optional that is not a candidate, as one another macro added
   /// would be: no error.
-  final class MissesNonCandidate: InjectableSettable, InjectableAccessors {
+  final class MissesNonCandidate: InjectableSettable, InjectableThroughAccessors {
     var injectedLogger: (any Logger)?
     var addedByAnotherMacro: Cache?
-    static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
     static var injectableAccessors: [InjectableAccessor] {
       [
         .complete(MissesNonCandidate.self),
@@ -73,7 +71,7 @@
 
   /// The fix the error names for a property @Injectable cannot see (one another macro adds): a
   /// key-path table beside the complete list, which reaches what the list lacks.
-  final class TableForUnseen: InjectableSettable, InjectableAccessors {
+  final class TableForUnseen: InjectableSettable, InjectableThroughAccessors {
     var injectedLogger: (any Logger)?
     var injectedUnseen: Cache?
     static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedUnseen": \TableForUnseen.injectedUnseen] }
@@ -199,7 +197,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """)
     }

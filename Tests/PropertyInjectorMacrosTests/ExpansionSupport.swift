@@ -10,13 +10,13 @@
 
   /// The macro as the compiler sees it on a root class: it lacks both conformances.
   let rootSpec = [
-    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["InjectableSettable", "InjectableAccessors"])
+    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["InjectableSettable", "InjectableThroughAccessors"])
   ]
   /// The macro on a subclass of an `@Injectable` class: it lacks neither.
   let subclassSpec = ["Injectable": MacroSpec(type: InjectableMacro.self, conformances: [])]
   /// The macro on a subclass of a hand-written injectable class: it lacks only the accessors.
   let handWrittenSubclassSpec = [
-    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["InjectableAccessors"])
+    "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["InjectableThroughAccessors"])
   ]
 
   /// Expands `source` and compares with `expanded`, reporting differences as test issues.

@@ -82,10 +82,6 @@
         to: """
           final class Ledger: Base {
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
                 PropertyInjector.InjectableAccessor._$complete(Ledger.self)
@@ -93,7 +89,7 @@
             }
           }
 
-          extension Ledger: @Storage PropertyInjector.InjectableSettable, @Storage PropertyInjector.InjectableAccessors {
+          extension Ledger: @Storage PropertyInjector.InjectableSettable, @Storage PropertyInjector.InjectableThroughAccessors {
           }
           """)
     }
@@ -108,10 +104,6 @@
         to: """
           final class Ledger {
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
                 PropertyInjector.InjectableAccessor._$complete(Ledger.self)
@@ -119,7 +111,7 @@
             }
           }
 
-          extension Ledger: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Ledger: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """,
         diagnostics: [

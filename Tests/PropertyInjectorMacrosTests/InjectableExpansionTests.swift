@@ -6,7 +6,7 @@
   @Suite("@Injectable expansion")
   struct InjectableExpansionTests {
     @Test(
-      "A final root class gets the conformances, an empty key-path table, a typed accessor per optional var, a filler and a list of every stored property"
+      "A final root class gets the conformances (no key-path table), a typed accessor per optional var, a filler and a list of every stored property"
     )
     func finalRootClass() {
       expectExpansion(
@@ -28,10 +28,6 @@
             var analytics: Analytics?
             var title = "Profile"
             let id: Int = 1
-
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
 
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               let filler = PropertyInjector.InjectableFiller._$filler(
@@ -171,7 +167,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """)
     }
@@ -192,10 +188,6 @@
             var injectedValue: T?
             private var injectedSecret: Secret? {
               didSet {}
-            }
-
-            public class var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
             }
 
             public class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
@@ -278,7 +270,7 @@
             }
           }
 
-          extension Base: @MainActor PropertyInjector.InjectableSettable, @MainActor PropertyInjector.InjectableAccessors {
+          extension Base: @MainActor PropertyInjector.InjectableSettable, @MainActor PropertyInjector.InjectableThroughAccessors {
           }
           """)
     }
@@ -414,7 +406,7 @@
             }
           }
 
-          extension Panel: PropertyInjector.InjectableAccessors {
+          extension Panel: PropertyInjector.InjectableThroughAccessors {
           }
           """,
         specs: handWrittenSubclassSpec)
@@ -506,10 +498,6 @@
           final class Screen {
             \(declaration)
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
           \(list)
@@ -517,7 +505,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """,
         diagnostics: [

@@ -20,10 +20,6 @@
           final class Screen {
             \(declaration)
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Screen.self, values: InjectableValues(),
@@ -76,7 +72,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """,
         diagnostics: suggestion.map { suggestion in
@@ -106,10 +102,6 @@
           final class Screen {
             let injectLogger: Logger? = nil
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
                 PropertyInjector.InjectableAccessor._$complete(Screen.self),
@@ -118,7 +110,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """)
     }

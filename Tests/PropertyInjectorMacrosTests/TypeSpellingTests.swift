@@ -29,10 +29,6 @@
           final class Screen {
             var injectedLogger: Optional<Logger & AnyObject> = nil
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               let filler = PropertyInjector.InjectableFiller._$filler(
                 of: Screen.self, values: InjectableValues(),
@@ -85,7 +81,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """)
     }
@@ -118,10 +114,6 @@
           final class Screen {
             var injectedStore: MaybeStore
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
             static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
               [
                 PropertyInjector.InjectableAccessor._$complete(Screen.self),
@@ -130,7 +122,7 @@
             }
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
           }
           """,
         diagnostics: [
