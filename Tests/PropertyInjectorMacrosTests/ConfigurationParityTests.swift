@@ -1,6 +1,7 @@
 // Debug and release builds must find the same candidates and report the same problems: nothing
 // here depends on the build configuration, and CI runs it in both (`swift test -c release`).
 #if Macros
+  import MacroTesting
   import Observation
   import Testing
 
@@ -95,7 +96,7 @@
     @ObservationIgnored var _cacheStorage: Cache?
   }
 
-  @Suite("Debug and release builds find the same candidates")
+  @Suite("Debug and release builds find the same candidates", .injectable)
   struct ConfigurationParityTests {
     let injector: Injector
     let logger = ConsoleLogger()
@@ -180,26 +181,28 @@
 
     @Test("A class that declares injectableKeyPaths keeps its own: the fix for a property @Injectable cannot see")
     func declaredTableIsLeftAlone() {
-      expectExpansion(
-        of: """
-          @Injectable final class Screen {
-            static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \\Screen.injectedAdded] }
-          }
-          """,
-        to: """
-          final class Screen {
-            static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \\Screen.injectedAdded] }
+      assertMacro {
+        """
+        @Injectable final class Screen {
+          static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \\Screen.injectedAdded] }
+        }
+        """
+      } expansion: {
+        #"""
+        final class Screen {
+          static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \Screen.injectedAdded] }
 
-            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
-                PropertyInjector.InjectableAccessor._$complete(Screen.self)
-              ]
-            }
+          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+            [
+              PropertyInjector.InjectableAccessor._$complete(Screen.self)
+            ]
           }
+        }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
-          }
-          """)
+        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        }
+        """#
+      }
     }
   }
 #endif
