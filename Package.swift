@@ -35,7 +35,12 @@ let package = Package(
     )
   ],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0")
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+    // Inline snapshots of the macro's expansions that re-record (tests only, behind the trait).
+    // 0.7.0 accepts swift-syntax 509.0.0..<605.0.0, so it follows this package's range; its
+    // InlineSnapshotTesting also snapshots the expansion of a source the macro rejects.
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", exact: "0.7.0"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.4"),
   ],
   targets: [
     .target(
@@ -95,8 +100,11 @@ let package = Package(
       dependencies: [
         "PropertyInjector", "OtherModuleFixtures", "InheritedIsolationFixtures",
         .target(name: "PropertyInjectorMacros", condition: .when(traits: ["Macros"])),
-        syntax("SwiftSyntaxMacrosGenericTestSupport"), syntax("SwiftSyntaxMacroExpansion"), syntax("SwiftSyntax"),
+        syntax("SwiftSyntaxMacroExpansion"), syntax("SwiftSyntax"),
         syntax("SwiftSyntaxMacros"), syntax("SwiftSyntaxBuilder"), syntax("SwiftDiagnostics"), syntax("SwiftParser"),
+        .product(name: "MacroTesting", package: "swift-macro-testing", condition: .when(traits: ["Macros"])),
+        .product(
+          name: "InlineSnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["Macros"])),
       ],
       swiftSettings: strictSettings
     ),

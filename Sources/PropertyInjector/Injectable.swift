@@ -1,7 +1,7 @@
 #if Macros
-  /// Makes a class injectable: writes its ``InjectableSettable`` conformance, its key-path
-  /// table, and a typed accessor for every stored optional `var`. Needs the package's `Macros`
-  /// trait.
+  /// Makes a class injectable: writes its ``InjectableSettable`` and
+  /// ``InjectableThroughAccessors`` conformances, and a typed accessor for every stored optional
+  /// `var` (no key-path table: it defaults to an empty one). Needs the package's `Macros` trait.
   ///
   /// ```swift
   /// @Injectable final class ProfileScreen {
@@ -35,7 +35,8 @@
   /// ## Global actors
   /// A class is global-actor isolated for the macro when `isolation` names its actor, when it
   /// carries `@MainActor`, or an attribute whose name ends in `Actor`; it then conforms with
-  /// isolated conformances (`extension Screen: @MainActor InjectableSettable`), and is injected
+  /// isolated conformances (`extension Screen: @MainActor InjectableSettable, @MainActor
+  /// InjectableThroughAccessors`), and is injected
   /// on that actor.
   ///
   /// A class that inherits its isolation, such as a subclass of another module's
@@ -58,9 +59,9 @@
   /// - Parameter isolation: The global actor the class is isolated to, when the macro cannot see
   ///   it on the class; nil (the default) for none, or one the class spells itself.
   @attached(
-    member, conformances: InjectableSettable, InjectableAccessors,
-    names: named(injectableKeyPaths), named(injectableAccessors), named(InjectableValues))
-  @attached(extension, conformances: InjectableSettable, InjectableAccessors)
+    member, conformances: InjectableSettable, InjectableThroughAccessors,
+    names: named(injectableAccessors), named(InjectableValues))
+  @attached(extension, conformances: InjectableSettable, InjectableThroughAccessors)
   public macro Injectable(isolation: (any GlobalActor.Type)? = nil) =
     #externalMacro(module: "PropertyInjectorMacros", type: "InjectableMacro")
 #endif

@@ -4,8 +4,9 @@
 /// candidates with `Mirror` (names that start with `injected`, and names registered with
 /// ``Injector/register(_:named:)``) and writes them through the class's table:
 ///
-/// - With the `@Injectable` macro (the `Macros` package trait), the compiler writes the table,
-///   with typed accessors: the fast path, and mistakes are compile errors.
+/// - With the `@Injectable` macro (the `Macros` package trait), the compiler writes typed
+///   accessors instead (``InjectableThroughAccessors``), and the table stays empty: the fast
+///   path, and mistakes are compile errors.
 /// - By hand, list the settable properties, by name, in ``injectableKeyPaths``:
 ///
 /// ```swift
@@ -87,7 +88,8 @@ public protocol InjectableSettable: AnyObject {
   ///
   /// Keys are property names exactly as declared; values are key paths to those properties.
   /// Listing a property here does not make it a candidate: only its name does (the `injected`
-  /// prefix, or a name registration). `@Injectable` writes it.
+  /// prefix, or a name registration). An `@Injectable` class needs none: its typed accessors
+  /// do this work, and the table defaults to empty.
   static var injectableKeyPaths: [String: AnyKeyPath] { get }
 
   /// Called once after an injection that set at least one property.
@@ -108,16 +110,20 @@ extension InjectableSettable {
   public func didInjectDependencies() {}
 }
 
-/// A class whose properties have typed accessors: what `@Injectable` writes, one list per class.
+/// A class injectable through typed accessors: what `@Injectable` writes, one list per class.
 ///
 /// The injector reads the accessors of every class in an object's hierarchy, each class's own
 /// (a subclass's list does not repeat its superclass's). Typed accessors are the fast path:
 /// a cached injection calls them directly, with values cast once per plan, on every platform.
 ///
+/// A class that conforms to both this protocol and ``InjectableSettable`` needs no key-path
+/// table: ``InjectableSettable/injectableKeyPaths`` defaults to an empty one, and the list does
+/// its work. A subclass of such a class lists its own properties with `@Injectable` too.
+///
 /// You rarely write this by hand; `@Injectable` does:
 ///
 /// ```swift
-/// extension Screen: InjectableAccessors {
+/// extension Screen: InjectableSettable, InjectableThroughAccessors {
 ///   static var injectableAccessors: [InjectableAccessor] {
 ///     [InjectableAccessor("injectedLogger", of: Screen.self, as: (any Logger).self,
 ///                         isNil: { $0.injectedLogger == nil }, write: { $0.injectedLogger = $1 },
@@ -129,9 +135,22 @@ extension InjectableSettable {
 /// No key path appears: a key path literal to a property makes the compiler check exclusive
 /// access to it dynamically, at every access in the module (about 75 instructions each, measured
 /// with callgrind), where plain accessors let it prove exclusivity at compile time.
-public protocol InjectableAccessors: AnyObject {
+///
+/// It is a protocol of its own, not a requirement of ``InjectableSettable``, so that an
+/// `@Injectable` subclass of a hand-written injectable class can add it: the superclass's
+/// conformance to ``InjectableSettable`` has no accessor list a subclass could override.
+public protocol InjectableThroughAccessors: AnyObject {
   /// The typed accessors of the properties this class declares.
   static var injectableAccessors: [InjectableAccessor] { get }
+}
+
+extension InjectableSettable where Self: InjectableThroughAccessors {
+  /// An empty table: the class's typed accessors (``InjectableThroughAccessors/injectableAccessors``)
+  /// do its work.
+  ///
+  /// A class that declares its own table (for a property another macro adds, which
+  /// `@Injectable` cannot see) uses that one instead.
+  public static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
 }
 
 /// The typed accessor of one optional stored property: how to tell whether it is nil, write a

@@ -4,19 +4,20 @@
   import SwiftSyntaxBuilder
   public import SwiftSyntaxMacros
 
-  /// `@Injectable`: writes a class's `InjectableSettable` conformance, its key-path table, and a
-  /// typed accessor for each stored optional `var`.
+  /// `@Injectable`: writes a class's `InjectableSettable` and `InjectableThroughAccessors`
+  /// conformances, and a typed accessor for each stored optional `var`. It writes no key-path
+  /// table: `InjectableSettable.injectableKeyPaths` defaults to an empty one for a class injectable
+  /// through accessors.
   ///
   /// Whether the class is a root or a subclass of an injectable class comes from the
-  /// conformances the compiler says it lacks: a root gets the key-path table and the accessors,
-  /// a subclass overrides the accessors with its own properties only (the injector reads each
-  /// class's list). A global-actor class (`@Injectable(isolation: SomeActor.self)`, `@MainActor`,
+  /// conformances the compiler says it lacks: a root gets both conformances, a subclass overrides
+  /// the accessors with its own properties only (the injector reads each class's list). A global-actor class (`@Injectable(isolation: SomeActor.self)`, `@MainActor`,
   /// or an attribute named `…Actor`) gets isolated conformances.
   public struct InjectableMacro: MemberMacro, ExtensionMacro {
     static let settable = "InjectableSettable"
-    static let accessors = "InjectableAccessors"
+    static let accessors = "InjectableThroughAccessors"
 
-    /// The members: the key-path table (for a root class) and the typed accessors.
+    /// The members: the typed accessors, and the values their filler binds.
     public static func expansion(
       of node: AttributeSyntax,
       providingMembersOf declaration: some DeclGroupSyntax,
@@ -40,9 +41,6 @@
         if case .property(let property) = member, property.isInjectable { property } else { nil }
       }
       var members: [DeclSyntax] = []
-      if shape.isRoot && !declares("injectableKeyPaths", in: declaration) {
-        members.append(keyPathTable(in: shape))
-      }
       members.append(accessorList(of: tree, shared: shared, in: shape, declaration: declaration))
       if !shared.isEmpty {
         members.append(valuesStruct(of: shared))
@@ -69,16 +67,6 @@
       return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
     }
 
-    /// Whether the class declares a member named `name` itself: a key-path table it writes by
-    /// hand (for a property another macro adds) is left alone.
-    private static func declares(_ name: String, in declaration: ClassDeclSyntax) -> Bool {
-      declaration.memberBlock.members.contains { item in
-        item.decl.as(VariableDeclSyntax.self)?.bindings.contains {
-          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-        } ?? false
-      }
-    }
-
     /// Whether the class declares `func didInjectDependencies()`, an instance method without
     /// parameters: the injector then calls it through the class's list, whatever its
     /// superclasses declare.
@@ -89,18 +77,6 @@
         return function.name.text == "didInjectDependencies" && function.signature.parameterClause.parameters.isEmpty
           && !modifiers.contains(.keyword(.static)) && !modifiers.contains(.keyword(.class))
       }
-    }
-
-    /// `static var injectableKeyPaths` (`class var` for a non-final class), empty: the typed
-    /// accessors do its work, and a hand-written subclass can still override it. No key path is
-    /// written: a key path literal to a property makes the compiler check exclusive access to it
-    /// dynamically at every access in the module, where plain accessors let it prove it statically.
-    private static func keyPathTable(in shape: ClassShape) -> DeclSyntax {
-      """
-      \(raw: shape.declarationPrefix(overriding: false)) var injectableKeyPaths: [String: AnyKeyPath] {
-        [:]
-      }
-      """
     }
 
     /// `static var injectableAccessors`: a typed accessor for each stored optional `var`, the

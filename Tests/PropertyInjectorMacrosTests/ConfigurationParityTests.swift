@@ -1,6 +1,7 @@
 // Debug and release builds must find the same candidates and report the same problems: nothing
 // here depends on the build configuration, and CI runs it in both (`swift test -c release`).
 #if Macros
+  import MacroTesting
   import Observation
   import Testing
 
@@ -41,10 +42,9 @@
 
   /// A hand-written list that says it is complete but misses a candidate, and an optional that
   /// is not one.
-  final class MissesCandidate: InjectableSettable, InjectableAccessors {
+  final class MissesCandidate: InjectableSettable, InjectableThroughAccessors {
     var injectedLogger: (any Logger)?
     var injectedCache: Cache?
-    static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
     static var injectableAccessors: [InjectableAccessor] {
       [
         .complete(MissesCandidate.self),
@@ -57,10 +57,9 @@
 
   /// A list that misses only an optional that is not a candidate, as one another macro added
   /// would be: no error.
-  final class MissesNonCandidate: InjectableSettable, InjectableAccessors {
+  final class MissesNonCandidate: InjectableSettable, InjectableThroughAccessors {
     var injectedLogger: (any Logger)?
     var addedByAnotherMacro: Cache?
-    static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
     static var injectableAccessors: [InjectableAccessor] {
       [
         .complete(MissesNonCandidate.self),
@@ -73,7 +72,7 @@
 
   /// The fix the error names for a property @Injectable cannot see (one another macro adds): a
   /// key-path table beside the complete list, which reaches what the list lacks.
-  final class TableForUnseen: InjectableSettable, InjectableAccessors {
+  final class TableForUnseen: InjectableSettable, InjectableThroughAccessors {
     var injectedLogger: (any Logger)?
     var injectedUnseen: Cache?
     static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedUnseen": \TableForUnseen.injectedUnseen] }
@@ -97,7 +96,7 @@
     @ObservationIgnored var _cacheStorage: Cache?
   }
 
-  @Suite("Debug and release builds find the same candidates")
+  @Suite("Debug and release builds find the same candidates", .injectable)
   struct ConfigurationParityTests {
     let injector: Injector
     let logger = ConsoleLogger()
@@ -182,26 +181,28 @@
 
     @Test("A class that declares injectableKeyPaths keeps its own: the fix for a property @Injectable cannot see")
     func declaredTableIsLeftAlone() {
-      expectExpansion(
-        of: """
-          @Injectable final class Screen {
-            static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \\Screen.injectedAdded] }
-          }
-          """,
-        to: """
-          final class Screen {
-            static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \\Screen.injectedAdded] }
+      assertMacro {
+        """
+        @Injectable final class Screen {
+          static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \\Screen.injectedAdded] }
+        }
+        """
+      } expansion: {
+        #"""
+        final class Screen {
+          static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \Screen.injectedAdded] }
 
-            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
-                PropertyInjector.InjectableAccessor._$complete(Screen.self)
-              ]
-            }
+          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+            [
+              PropertyInjector.InjectableAccessor._$complete(Screen.self)
+            ]
           }
+        }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
-          }
-          """)
+        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        }
+        """#
+      }
     }
   }
 #endif

@@ -1,4 +1,5 @@
 #if Macros
+  import MacroTesting
   import Testing
 
   @testable import PropertyInjector
@@ -24,7 +25,7 @@
     override func didInjectDependencies() { leafCalls += 1 }
   }
 
-  @Suite("didInjectDependencies() runs whatever the base class declares")
+  @Suite("didInjectDependencies() runs whatever the base class declares", .injectable)
   struct DidInjectDependenciesTests {
     let injector: Injector
 
@@ -55,27 +56,28 @@
 
     @Test("The macro lists a declared callback, and calls it through the class")
     func expansionListsTheCallback() {
-      expectExpansion(
-        of: """
-          @Injectable final class Screen: Base {
-            func didInjectDependencies() {}
-          }
-          """,
-        to: """
-          final class Screen: Base {
-            func didInjectDependencies() {}
+      assertMacro(subclassSpec) {
+        """
+        @Injectable final class Screen: Base {
+          func didInjectDependencies() {}
+        }
+        """
+      } expansion: {
+        """
+        final class Screen: Base {
+          func didInjectDependencies() {}
 
-            override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
-                PropertyInjector.InjectableAccessor._$complete(Screen.self),
-                PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                  $0.didInjectDependencies()
-                }
-              ]
-            }
+          override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+            [
+              PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              }
+            ]
           }
-          """,
-        specs: subclassSpec)
+        }
+        """
+      }
     }
   }
 #endif

@@ -13,6 +13,17 @@
 
   final class Session: Sendable {}
 
+  /// A non-final @Injectable class: its key-path table is the protocol's empty default.
+  @Injectable
+  class InjectableRoot {
+    var injectedLogger: ForeignLogger?
+  }
+
+  /// A subclass of it without @Injectable, whose candidate nothing can write.
+  final class PlainLeaf: InjectableRoot {
+    var injectedCache: Cache?
+  }
+
   @Injectable
   final class SessionHolder {
     var injectedSession: Session?
@@ -34,6 +45,20 @@
       #expect(problem.summary.contains("declared by ForeignPlainBase"))
       #expect(problem.fix.contains("`@Injectable` on ForeignPlainBase"))
       #expect(!problem.fix.contains("Add `@Injectable` to OverPlainForeign"), "it has @Injectable already")
+    }
+
+    @Test("A plain subclass of an @Injectable class is told to add @Injectable, not to override a table it cannot")
+    func plainSubclassOfInjectableAddsTheMacro() throws {
+      let injector = Injector()
+      injector.register(Cache())
+      injector.register(ForeignLogger())
+      let error = injectionError { try injector.inject(PlainLeaf()) }
+      #expect(error?.problems.map(\.code) == [.missingFromTable])
+      let problem = try #require(error?.problems.first)
+      #expect(problem.property == "injectedCache" && problem.typeName == "PlainLeaf")
+      #expect(problem.summary.contains("inherits its table from InjectableRoot"))
+      #expect(problem.fix.contains("Add `@Injectable` to PlainLeaf"))
+      #expect(!problem.fix.contains("override"), "the default table has nothing to override")
     }
 
     @Test("A registered metatype's near miss shows the factory call with one .self")

@@ -1,8 +1,7 @@
 #if Macros
   import InheritedIsolationFixtures
+  import MacroTesting
   import OtherModuleFixtures
-  import SwiftDiagnostics
-  import SwiftSyntaxMacrosGenericTestSupport
   import Testing
 
   @testable import PropertyInjector
@@ -29,7 +28,7 @@
     @Persistence var injectedJournal: Cache?
   }
 
-  @Suite("@Injectable subclasses of main-actor framework classes")
+  @Suite("@Injectable subclasses of main-actor framework classes", .injectable)
   struct InheritedIsolationTests {
     @Test(
       "With InferIsolatedConformances on, an @Injectable subclass of another module's @MainActor class needs nothing else"
@@ -74,60 +73,63 @@
 
     @Test("The isolation argument isolates the conformances to the actor it names")
     func isolationArgumentExpansion() {
-      expectExpansion(
-        of: """
-          @Injectable(isolation: Storage.self) final class Ledger: Base {
-          }
-          """,
-        to: """
-          final class Ledger: Base {
+      assertMacro {
+        """
+        @Injectable(isolation: Storage.self) final class Ledger: Base {
+        }
+        """
+      } expansion: {
+        """
+        final class Ledger: Base {
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
-            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
-                PropertyInjector.InjectableAccessor._$complete(Ledger.self)
-              ]
-            }
+          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+            [
+              PropertyInjector.InjectableAccessor._$complete(Ledger.self)
+            ]
           }
+        }
 
-          extension Ledger: @Storage PropertyInjector.InjectableSettable, @Storage PropertyInjector.InjectableAccessors {
-          }
-          """)
+        extension Ledger: @Storage PropertyInjector.InjectableSettable, @Storage PropertyInjector.InjectableThroughAccessors {
+        }
+        """
+      }
     }
 
     @Test("An isolation argument that is not a type's .self is an error")
     func invalidIsolationArgument() {
-      expectExpansion(
-        of: """
-          @Injectable(isolation: actor) final class Ledger {
-          }
-          """,
-        to: """
-          final class Ledger {
+      assertMacro {
+        """
+        @Injectable(isolation: actor) final class Ledger {
+        }
+        """
+      } diagnostics: {
+        """
+        @Injectable(isolation: actor) final class Ledger {
+        ┬────────────────────────────
+        ╰─ 🛑 isolation: name the global actor the class is isolated to by its type, such as '@Injectable(isolation: MainActor.self)'
+        }
+        """
+      }
+      assertExpansion {
+        """
+        @Injectable(isolation: actor) final class Ledger {
+        }
+        """
+      } expansion: {
+        """
+        final class Ledger {
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
-            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
-                PropertyInjector.InjectableAccessor._$complete(Ledger.self)
-              ]
-            }
+          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+            [
+              PropertyInjector.InjectableAccessor._$complete(Ledger.self)
+            ]
           }
+        }
 
-          extension Ledger: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
-          }
-          """,
-        diagnostics: [
-          DiagnosticSpec(
-            message:
-              "isolation: name the global actor the class is isolated to by its type, such as '@Injectable(isolation: MainActor.self)'",
-            line: 1, column: 1)
-        ])
+        extension Ledger: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        }
+        """
+      }
     }
   }
 #endif

@@ -1,6 +1,5 @@
 #if Macros
-  import SwiftDiagnostics
-  import SwiftSyntaxMacrosGenericTestSupport
+  import MacroTesting
   import Testing
 
   @testable import PropertyInjector
@@ -15,79 +14,77 @@
     var injectedClosure: (() -> Int)?
   }
 
-  @Suite("@Injectable with optional types spelled in every way")
+  @Suite("@Injectable with optional types spelled in every way", .injectable)
   struct TypeSpellingTests {
     @Test("A bare composition is parenthesized wherever the unwrapped type is written")
     func bareComposition() {
-      expectExpansion(
-        of: """
-          @Injectable final class Screen {
-            var injectedLogger: Optional<Logger & AnyObject> = nil
-          }
-          """,
-        to: """
-          final class Screen {
-            var injectedLogger: Optional<Logger & AnyObject> = nil
+      assertMacro {
+        """
+        @Injectable final class Screen {
+          var injectedLogger: Optional<Logger & AnyObject> = nil
+        }
+        """
+      } expansion: {
+        """
+        final class Screen {
+          var injectedLogger: Optional<Logger & AnyObject> = nil
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
-            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              let filler = PropertyInjector.InjectableFiller._$filler(
-                of: Screen.self, values: InjectableValues(),
-                set: { values, name, value in
-                  switch name {
-                  case "injectedLogger":
-                    guard let value = value as? (Logger & AnyObject) else {
-                      return false
-                    }
-                    values.injectedLogger = value
-                  default:
+          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+            let filler = PropertyInjector.InjectableFiller._$filler(
+              of: Screen.self, values: InjectableValues(),
+              set: { values, name, value in
+                switch name {
+                case "injectedLogger":
+                  guard let value = value as? (Logger & AnyObject) else {
                     return false
                   }
-                  return true
+                  values.injectedLogger = value
+                default:
+                  return false
+                }
+                return true
+              },
+              fill: { object, values in
+                var wrote = false
+                if let value = values.injectedLogger, object.injectedLogger == nil {
+                  object.injectedLogger = value
+                  wrote = true
+                }
+                return wrote
+              })
+            return [
+              PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$property(
+                "injectedLogger", of: Screen.self, as: (Logger & AnyObject).self,
+                ownership: .strong,
+                isNil: {
+                  $0.injectedLogger == nil
+                }, write: {
+                  $0.injectedLogger = $1
+                }, clear: {
+                  $0.injectedLogger = nil
                 },
-                fill: { object, values in
-                  var wrote = false
-                  if let value = values.injectedLogger, object.injectedLogger == nil {
-                    object.injectedLogger = value
-                    wrote = true
+                fill: {
+                  guard $0.injectedLogger == nil else {
+                    return false
                   }
-                  return wrote
-                })
-              return [
-                PropertyInjector.InjectableAccessor._$complete(Screen.self),
-                PropertyInjector.InjectableAccessor._$property(
-                  "injectedLogger", of: Screen.self, as: (Logger & AnyObject).self,
-                  ownership: .strong,
-                  isNil: {
-                    $0.injectedLogger == nil
-                  }, write: {
-                    $0.injectedLogger = $1
-                  }, clear: {
-                    $0.injectedLogger = nil
-                  },
-                  fill: {
-                    guard $0.injectedLogger == nil else {
-                      return false
-                    }
-                    $0.injectedLogger = $1
-                    return true
-                  }, filler: filler
-                )
-              ]
-            }
-
-            /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-            private struct InjectableValues {
-              var injectedLogger: (Logger & AnyObject)?
-            }
+                  $0.injectedLogger = $1
+                  return true
+                }, filler: filler
+              )
+            ]
           }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
+          /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
+          private struct InjectableValues {
+            var injectedLogger: (Logger & AnyObject)?
           }
-          """)
+        }
+
+        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        }
+        """
+      }
     }
 
     @Test("Optional<any P>, Optional<P & AnyObject>, Optional<@Sendable () -> T>, (any P)? and (() -> T)? are injected")
@@ -108,41 +105,44 @@
     @Test(
       "A named type that is not written as an optional is an error without a fix-it: it may be an optional typealias")
     func namedTypeMayBeATypealias() {
-      expectExpansion(
-        of: """
-          @Injectable final class Screen {
-            var injectedStore: MaybeStore
-          }
-          """,
-        to: """
-          final class Screen {
-            var injectedStore: MaybeStore
+      assertMacro {
+        """
+        @Injectable final class Screen {
+          var injectedStore: MaybeStore
+        }
+        """
+      } diagnostics: {
+        """
+        @Injectable final class Screen {
+          var injectedStore: MaybeStore
+                             ┬─────────
+                             ╰─ 🛑 'injectedStore' is a candidate for injection, but 'MaybeStore' is not written as an optional, so it may never be nil for the injector to fill; declare it 'MaybeStore?', or rename it. If 'MaybeStore' is a typealias of an optional, write the optional type itself (such as 'Store?' for 'typealias MaybeStore = Store?'): @Injectable reads the declaration, and cannot see through a typealias
+        }
+        """
+      }
+      assertExpansion {
+        """
+        @Injectable final class Screen {
+          var injectedStore: MaybeStore
+        }
+        """
+      } expansion: {
+        """
+        final class Screen {
+          var injectedStore: MaybeStore
 
-            static var injectableKeyPaths: [String: AnyKeyPath] {
-              [:]
-            }
-
-            static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-              [
-                PropertyInjector.InjectableAccessor._$complete(Screen.self),
-                PropertyInjector.InjectableAccessor._$fixed("injectedStore", of: Screen.self, type: (MaybeStore).self)
-              ]
-            }
+          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+            [
+              PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$fixed("injectedStore", of: Screen.self, type: (MaybeStore).self)
+            ]
           }
+        }
 
-          extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableAccessors {
-          }
-          """,
-        diagnostics: [
-          DiagnosticSpec(
-            message: """
-              'injectedStore' is a candidate for injection, but 'MaybeStore' is not written as an optional, so it \
-              may never be nil for the injector to fill; declare it 'MaybeStore?', or rename it. If 'MaybeStore' is \
-              a typealias of an optional, write the optional type itself (such as 'Store?' for 'typealias \
-              MaybeStore = Store?'): @Injectable reads the declaration, and cannot see through a typealias
-              """,
-            line: 2, column: 22, fixIts: [])
-        ])
+        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        }
+        """
+      }
     }
   }
 #endif

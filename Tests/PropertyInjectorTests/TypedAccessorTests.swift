@@ -3,7 +3,7 @@ import Testing
 
 /// Typed accessors written by hand (what `@Injectable` writes), with a filler that records how
 /// it is called: the fast path, tested without the macro.
-private final class FilledScreen: InjectableSettable, InjectableAccessors {
+private final class FilledScreen: InjectableSettable, InjectableThroughAccessors {
   var injectedLogger: (any Logger)?
   var injectedCache: Cache?
   /// What the filler's `fill` and the accessors' own `fill`s were called for.
@@ -78,7 +78,7 @@ private class KeyPathBase: InjectableSettable {
   class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDelegate": \KeyPathBase.injectedDelegate] }
 }
 
-private final class TypedLeaf: KeyPathBase, InjectableAccessors {
+private final class TypedLeaf: KeyPathBase, InjectableThroughAccessors {
   var injectedCache: Cache?
   var writes = 0
 
@@ -111,7 +111,7 @@ private final class TypedLeaf: KeyPathBase, InjectableAccessors {
 }
 
 /// A hand-written list that says it names every stored property, and misses one.
-private final class ClaimsComplete: InjectableSettable, InjectableAccessors {
+private final class ClaimsComplete: InjectableSettable, InjectableThroughAccessors {
   var injectedLogger: (any Logger)?
   var injectedCache: Cache?
   var title = "Feed"

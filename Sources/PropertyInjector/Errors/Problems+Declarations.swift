@@ -62,7 +62,7 @@ extension InjectionError.Problem {
         + "\"\(property.name)\": \\\(owner).\(property.name) in its injectableKeyPaths. If \(owner) is not yours and "
         + "the property is visible here, list \"\(property.name)\": \\\(readableName(of: root)).\(property.name) in "
         + "\(table).injectableKeyPaths (with @Injectable, declare that table in \(table) yourself: the macro "
-        + "leaves it to you); if it is not visible (private, or internal to another module), only \(owner)'s "
+        + "writes none); if it is not visible (private, or internal to another module), only \(owner)'s "
         + "module can make it injectable."
     case .add(let table, let root):
       let table = readableName(of: table)
@@ -78,6 +78,15 @@ extension InjectionError.Problem {
       fix =
         "Add `@Injectable` to \(table), or add `override class var injectableKeyPaths: [String: AnyKeyPath] "
         + "{ [\"\(property.name)\": \\\(table).\(property.name)] }` to \(table)."
+    case .accessors(let table, let injectable):
+      let table = readableName(of: table)
+      let injectable = readableName(of: injectable)
+      summary =
+        "\(why), but \(table) inherits its table from \(injectable), which is injectable through typed accessors "
+        + "(@Injectable): that table is empty, and cannot reach it."
+      fix =
+        "Add `@Injectable` to \(table): a subclass of an @Injectable class lists its own properties with "
+        + "@Injectable too."
     case .undescribed:
       summary =
         "\(why), but \(owner)'s injectableAccessors says it names every stored property \(owner) declares, and "
@@ -87,7 +96,7 @@ extension InjectionError.Problem {
         "Declare '\(property.name)' as a plain stored `var` in the body of \(owner), where @Injectable sees it; "
         + "if another macro adds it, declare `static var injectableKeyPaths: [String: AnyKeyPath] "
         + "{ [\"\(property.name)\": \\\(owner).\(property.name)] }` in \(owner) (`class var`, or `override class var` "
-        + "in a subclass; @Injectable then leaves that table to you), or rename it so it is not a candidate. "
+        + "in a subclass; @Injectable writes none, and uses yours), or rename it so it is not a candidate. "
         + "In a hand-written list, add its accessor, or remove .complete(\(owner).self)."
     case .shadowed(let subclass):
       let subclass = readableName(of: subclass)

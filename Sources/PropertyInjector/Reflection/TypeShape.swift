@@ -53,6 +53,9 @@ final class TypeShape: @unchecked Sendable {
     case add(table: AnyClass, root: AnyClass)
     /// In `table`'s table, which `table` does not override: it inherits `inheritedFrom`'s.
     case override(table: AnyClass, inheritedFrom: AnyClass)
+    /// In `table`'s own `@Injectable` list: it inherits its table from `injectable`, a class
+    /// injectable through accessors, whose default table a subclass cannot override.
+    case accessors(table: AnyClass, injectable: AnyClass)
     /// Nowhere the subclass can write: a more derived class declares a property of the same
     /// name, so every entry written there reaches that one.
     case shadowed(by: AnyClass)
@@ -137,7 +140,7 @@ private final class AccessorLists {
   func list(of type: AnyClass) -> [InjectableAccessor]? {
     let id = ObjectIdentifier(type)
     if let known = lists[id] { return known }
-    let list = (type as? any InjectableAccessors.Type)?.injectableAccessors
+    let list = (type as? any InjectableThroughAccessors.Type)?.injectableAccessors
     lists[id] = list
     return list
   }
@@ -395,6 +398,11 @@ private struct ShapeBuilder {
       let inherited = keyPathTables.keys.filter({ $0 > tableLevel }).min(),
       keyPathTables[inherited] == table
     {
+      // An empty table of a class injectable through accessors is the protocol's default, which
+      // has nothing to override.
+      if table.isEmpty && chain[inherited] is any InjectableThroughAccessors.Type {
+        return .accessors(table: chain[tableLevel], injectable: chain[inherited])
+      }
       return .override(table: chain[tableLevel], inheritedFrom: chain[inherited])
     }
     return .add(table: chain[tableLevel], root: chain[tableLevel])
