@@ -42,7 +42,8 @@ extension Registration {
   func producer<Value>(of _: Value.Type, level: Int) -> Producer<Value> {
     switch source {
     case .instance:
-      // A plan writes an instance as a constant; `resolve` casts it on each call.
+      // A plan writes an instance as a constant; `resolve` casts it on each call (a cast looks
+      // through the `Any?` that `instance` is, never nil for an instance registration).
       return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
         try execution.cast(self.instance as Any, to: Value.self, from: self, at: site)
       }
