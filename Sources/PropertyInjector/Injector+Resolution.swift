@@ -106,7 +106,7 @@ extension Injector {
     }
     do {
       return try producer.produce(Execution(injector: self, stack: stack), site)
-    } catch where stack.isOutermost && error.operation != site.label {
+    } catch  where stack.isOutermost && error.operation != site.label {
       throw error.reported(as: site.label)
     }
   }

@@ -53,7 +53,8 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
 
   /// The same error, reported as the failure of `operation`, each problem replaced by `transform`'s.
   func reported(as operation: String, replacing transform: (Problem) -> Problem) -> InjectionError {
-    InjectionError(operation: operation, problems: problems.map(transform), underlyingError: underlyingError, path: path)
+    InjectionError(
+      operation: operation, problems: problems.map(transform), underlyingError: underlyingError, path: path)
   }
 
   /// Throws `problems` as the failure of `operation`, if there are any.

@@ -150,7 +150,9 @@ extension Execution {
       }
       guard let value = made as? Value else {
         throw InjectionError(
-          operation: site.label, .madeMismatch(at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self)), made: made))
+          operation: site.label,
+          .madeMismatch(
+            at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self)), made: made))
       }
       try injectIfSettable(value, at: site)
       return value

@@ -33,7 +33,9 @@ extension Answer {
   /// The producer of new `Handle`s that resolve `request` when asked, as `any Sendable`: the
   /// caller knows `Handle` only as the type it opened.
   private func handles<Handle: DeferredValue>(of _: Handle.Type, resolving request: Request) -> any Sendable {
-    Producer<Handle>(keepsItsValue: false) { execution, _ in Handle(resolving: request, through: execution.injector.link) }
+    Producer<Handle>(keepsItsValue: false) { execution, _ in
+      Handle(resolving: request, through: execution.injector.link)
+    }
   }
 }
 

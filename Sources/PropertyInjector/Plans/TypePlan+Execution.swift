@@ -21,8 +21,8 @@ extension TypePlan {
       return wrote
     }
     // Only a plan that may roll back remembers what it wrote: the others allocate nothing here.
-    var unkept: [Step] = []
-    var written: [Step] = []
+    var unkept: [any ProducingStep] = []
+    var written: [any ProducingStep] = []
     var wroteProduced = false
     var wroteConstant = false
     try produce(from: 0, into: object, execution, unkept: &unkept, written: &written, wrote: &wroteProduced) { () in
@@ -47,8 +47,8 @@ extension TypePlan {
     from index: Int,
     into object: AnyObject,
     _ execution: Execution,
-    unkept: inout [Step],
-    written: inout [Step],
+    unkept: inout [any ProducingStep],
+    written: inout [any ProducingStep],
     wrote: inout Bool,
     writeConstants: () -> Void
   ) throws(InjectionError) {

@@ -24,11 +24,11 @@ final class TypePlan: @unchecked Sendable {
   /// Every candidate whose declaration is usable, in declaration order.
   let steps: [Step]
   /// The steps that fill properties with registered instances.
-  let constantSteps: [Step]
+  let constantSteps: [any ConstantStep]
   /// The steps that make values at injection time.
-  let producingSteps: [Step]
+  let producingSteps: [any ProducingStep]
   /// The steps that fail the injection when their property is nil.
-  let failingSteps: [Step]
+  let failingSteps: [FailingStep]
   /// Candidates whose declarations are wrong, for `explain`.
   let invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
   /// Whether some producing step checks, after writing, that its property kept the value.
@@ -55,13 +55,28 @@ final class TypePlan: @unchecked Sendable {
     self.invalidCandidates = invalidCandidates
     // The steps that check retention come last: the recursion that makes values writes the last
     // first, so they are written, and checked, before anything else is.
-    let producing = steps.filter { $0.failure == nil && !$0.isConstant }
+    let producing = steps.compactMap { step -> (any ProducingStep)? in
+      if case .producing(let producing) = step { return producing }
+      return nil
+    }
     producingSteps = producing.filter { !$0.checksRetention } + producing.filter(\.checksRetention)
     firstCheckingStep = producing.count(where: { !$0.checksRetention })
     checksRetention = firstCheckingStep < producingSteps.count
-    let filling = Self.fused(steps.filter(\.isConstant))
-    constantSteps = filling.filter { $0.failure == nil }
-    failingSteps = steps.filter { $0.failure != nil } + filling.filter { $0.failure != nil }
+    let filling = Self.fused(
+      steps.filter { step in
+        switch step {
+        case .constant, .fusible: true
+        case .failing, .producing: false
+        }
+      })
+    constantSteps = filling.compactMap { step in
+      if case .constant(let constant) = step { return constant }
+      return nil
+    }
+    failingSteps = (steps + filling).compactMap { step in
+      if case .failing(let failing) = step { return failing }
+      return nil
+    }
     onlyFills =
       configurationProblems.isEmpty && declarationProblems.isEmpty && failingSteps.isEmpty
       && producingSteps.isEmpty

@@ -22,7 +22,7 @@ class AnyAccessor {
   /// The type a value must have: `Wrapped`.
   let wrapped: TypeProbe
   /// What fills this class's properties in one call, when `@Injectable` wrote one.
-  let filler: AnyFiller?
+  let filler: (any AnyFiller)?
 
   init(
     name: String,
@@ -31,7 +31,7 @@ class AnyAccessor {
     ownership: InjectableAccessor.Ownership?,
     valueType: Any.Type,
     wrapped: TypeProbe,
-    filler: AnyFiller?
+    filler: (any AnyFiller)?
   ) {
     self.name = name
     self.rootType = rootType
@@ -50,12 +50,16 @@ class AnyAccessor {
 
   /// The plan step that fills this property as `answer` says.
   func step(for candidate: Candidate, answer: Answer) -> Step {
-    Step(candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: valueType, answer: answer.named))
+    .failing(
+      FailingStep(
+        candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: valueType, answer: answer.named)))
   }
 
   /// The step that fills this property with `value`, a registered instance, on its own.
   func constantStep(for candidate: Candidate, value: Any) -> Step {
-    Step(candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: valueType, answer: .nothing))
+    .failing(
+      FailingStep(
+        candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: valueType, answer: .nothing)))
   }
 }
 
@@ -75,7 +79,7 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor {
     write: @escaping (Root, Wrapped) -> Void,
     clear: @escaping (Root) -> Void,
     fillIfNil: ((Root, Wrapped) -> Bool)? = nil,
-    filler: AnyFiller? = nil
+    filler: (any AnyFiller)? = nil
   ) {
     isNilIn = isNil
     self.write = write
@@ -121,23 +125,28 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor {
     // A registered instance, when the class has a filler, waits uncast for the plan to bind it
     // there: casting it and typing a step for it here would be work the fusion throws away.
     if let filler, case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
-      return FusibleStep(candidate: candidate, accessor: self, filler: filler, value: value)
+      return .fusible(FusibleStep(candidate: candidate, accessor: self, filler: filler, value: value))
     }
-    if case .failure(let problem) = answer { return Step(candidate: candidate, failure: problem) }
+    if case .failure(let problem) = answer { return .failing(FailingStep(candidate: candidate, failure: problem)) }
     if case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
       return constantStep(for: candidate, value: value, answer: answer.named)
     }
     guard let producer = answer.producer(of: Wrapped.self) else {
-      return Step(
-        candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named))
+      return .failing(
+        FailingStep(
+          candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named)
+        ))
     }
     if let ownership, ownership != .strong, !producer.keepsItsValue {
-      return Step(
-        candidate: candidate, failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named))
+      return .failing(
+        FailingStep(
+          candidate: candidate,
+          failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named)))
     }
-    return ProducingStep(
-      candidate: candidate, accessor: self, producer: producer,
-      checksRetention: ownership == nil && !producer.keepsItsValue)
+    return .producing(
+      ValueStep(
+        candidate: candidate, accessor: self, producer: producer,
+        checksRetention: ownership == nil && !producer.keepsItsValue))
   }
 
   override func constantStep(for candidate: Candidate, value: Any) -> Step {
@@ -148,9 +157,11 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor {
   /// checked that it does, and a value that does not is reported as the mismatch it is.
   private func constantStep(for candidate: Candidate, value: Any, answer: AnswerName) -> Step {
     guard let value = value as? Wrapped else {
-      return Step(
-        candidate: candidate, failure: .madeMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer, made: value))
+      return .failing(
+        FailingStep(
+          candidate: candidate,
+          failure: .madeMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer, made: value)))
     }
-    return ConstantStep(candidate: candidate, accessor: self, fill: fillIfNil, value: value)
+    return .constant(FillingStep(candidate: candidate, fill: fillIfNil, value: value))
   }
 }

@@ -6,7 +6,7 @@
 /// accessor, typed) once, when it is built; each injection then calls `fill` with them, which
 /// writes each bound value into its property if the property is nil, as plain assignments.
 public struct InjectableFiller {
-  let filler: AnyFiller
+  let filler: any AnyFiller
 
   /// A filler of `Root`'s properties.
   ///
@@ -27,11 +27,11 @@ public struct InjectableFiller {
   }
 }
 
-/// An ``InjectableFiller``, its types erased.
-class AnyFiller {
+/// An ``InjectableFiller``, its types erased: what the accessors of its class refer to.
+protocol AnyFiller: AnyObject {
   /// A step that fills the properties named in `bindings` with their values in one call, or nil
   /// when a value does not fit its property.
-  func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> Step? { nil }
+  func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> (any ConstantStep)?
 }
 
 final class Filler<Root: AnyObject, Values>: AnyFiller {
@@ -45,7 +45,7 @@ final class Filler<Root: AnyObject, Values>: AnyFiller {
     self.fill = fill
   }
 
-  override func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> Step? {
+  func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> (any ConstantStep)? {
     var values = empty
     for (name, value) in bindings {
       guard set(&values, name, value) else { return nil }
@@ -55,39 +55,39 @@ final class Filler<Root: AnyObject, Values>: AnyFiller {
 }
 
 /// Fills several properties of one class with registered instances, in one call.
-final class FusedStep<Root: AnyObject, Values>: Step {
+final class FusedStep<Root: AnyObject, Values>: ConstantStep {
+  let candidate: Candidate
   let fillAll: (Root, Values) -> Bool
   let values: Values
 
   init(candidate: Candidate, fill: @escaping (Root, Values) -> Bool, values: Values) {
+    self.candidate = candidate
     fillAll = fill
     self.values = values
-    super.init(candidate: candidate, failure: nil)
   }
 
-  override func fill(_ object: AnyObject) -> Bool {
+  func fill(_ object: AnyObject) -> Bool {
     // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
     fillAll(unsafe unsafeDowncast(object, to: Root.self), values)
   }
 }
 
 /// A registered instance for a property whose class has a filler, waiting for the plan to bind
-/// it there (``TypePlan/fused(_:)``), uncast. A plan that does not fuse it, or whose filler
-/// refuses it, runs its ``alone`` step instead; so does this step if it is ever run itself.
-final class FusibleStep: Step {
+/// it there (``TypePlan/fused(_:)``), uncast. A plan whose filler refuses it runs its ``alone``
+/// step instead.
+final class FusibleStep {
+  let candidate: Candidate
   let accessor: AnyAccessor
-  let filler: AnyFiller
+  let filler: any AnyFiller
   let value: Any
 
-  init(candidate: Candidate, accessor: AnyAccessor, filler: AnyFiller, value: Any) {
+  init(candidate: Candidate, accessor: AnyAccessor, filler: any AnyFiller, value: Any) {
+    self.candidate = candidate
     self.accessor = accessor
     self.filler = filler
     self.value = value
-    super.init(candidate: candidate, failure: nil)
   }
 
-  override var isConstant: Bool { true }
-  override var fusion: (filler: AnyFiller, value: Any)? { (filler, value) }
-  override var alone: Step { accessor.constantStep(for: candidate, value: value) }
-  override func fill(_ object: AnyObject) -> Bool { alone.fill(object) }
+  /// The step that writes the value by itself.
+  var alone: Step { accessor.constantStep(for: candidate, value: value) }
 }

@@ -1,21 +1,62 @@
-/// What a plan does with one candidate property: fill it with a constant, produce a value for
-/// it, or fail when it is nil. Immutable; a plan's steps are shared by every thread that
-/// injects the type.
-class Step {
-  let candidate: Candidate
-  /// The problem an injection reports when the property is nil: nothing fills it.
-  let failure: InjectionError.Problem?
+/// What a plan does with one candidate property, sorted by kind: a plan keeps each kind in a
+/// list of its own, and each kind is a final class that has only what it does.
+enum Step {
+  /// Nothing fills the property: the injection fails when it is nil.
+  case failing(FailingStep)
+  /// Writes registered instances if their properties are nil.
+  case constant(any ConstantStep)
+  /// A registered instance of a class that has a filler, waiting for the plan to bind it there.
+  case fusible(FusibleStep)
+  /// Makes a value at injection time.
+  case producing(any ProducingStep)
 
-  init(candidate: Candidate, failure: InjectionError.Problem?) {
+  /// The candidate the step is for (the first one, for a filler's step).
+  var candidate: Candidate {
+    switch self {
+    case .failing(let step): step.candidate
+    case .constant(let step): step.candidate
+    case .fusible(let step): step.candidate
+    case .producing(let step): step.candidate
+    }
+  }
+
+  /// The problem an injection reports when the property is nil: nothing fills it.
+  var failure: InjectionError.Problem? {
+    if case .failing(let step) = self { return step.failure }
+    return nil
+  }
+
+  /// Whether the property holds nil in `object`.
+  func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
+}
+
+/// A candidate nothing fills: the problem an injection reports when the property is nil.
+final class FailingStep {
+  let candidate: Candidate
+  let failure: InjectionError.Problem
+
+  init(candidate: Candidate, failure: InjectionError.Problem) {
     self.candidate = candidate
     self.failure = failure
   }
 
   /// Whether the property holds nil in `object`.
   func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
+}
 
-  /// Fills the property with the step's constant if it is nil; returns whether it did.
-  func fill(_ object: AnyObject) -> Bool { false }
+/// Writes registered instances, cast when the plan was built: one property's (``FillingStep``)
+/// or every one a class's filler takes (``FusedStep``).
+protocol ConstantStep: AnyObject {
+  var candidate: Candidate { get }
+  /// Writes the values into the properties that are nil; returns whether it wrote any.
+  func fill(_ object: AnyObject) -> Bool
+}
+
+/// Makes a value at injection time (``ValueStep``), erased.
+protocol ProducingStep: AnyObject {
+  var candidate: Candidate { get }
+  /// Whether the step checks, after writing, that its property kept the value.
+  var checksRetention: Bool { get }
 
   /// If the property is nil: produces its value, runs `next` (which produces the remaining
   /// values and writes them), then writes this one if the property is still nil. Otherwise
@@ -25,74 +66,57 @@ class Step {
   func produce(
     into object: AnyObject,
     _ execution: Execution,
-    unkept: inout [Step],
-    then next: (inout [Step]) throws(InjectionError) -> Void
-  ) throws(InjectionError) -> Bool {
-    try next(&unkept)
-    return false
-  }
+    unkept: inout [any ProducingStep],
+    then next: (inout [any ProducingStep]) throws(InjectionError) -> Void
+  ) throws(InjectionError) -> Bool
 
   /// Sets the property back to nil: undoes the write of a step that checks retention, when one
   /// of them did not keep its value (constant steps are written only after those checks).
-  func clear(_ object: AnyObject) {}
-
-  /// Whether the step fills its property with a constant (``fill(_:)``).
-  var isConstant: Bool { false }
-  /// Whether the step checks, after writing, that its property kept the value.
-  var checksRetention: Bool { false }
-  /// The filler of the step's class and the step's value, when a filler can take the step over.
-  var fusion: (filler: AnyFiller, value: Any)? { nil }
-  /// The step that does this step's work on its own, when no filler takes it over.
-  var alone: Step { self }
+  func clear(_ object: AnyObject)
 }
 
 /// Fills a property with a registered instance, cast once when the plan was built.
-final class ConstantStep<Root: AnyObject, Wrapped>: Step {
-  let accessor: Accessor<Root, Wrapped>
+final class FillingStep<Root: AnyObject, Wrapped>: ConstantStep {
+  let candidate: Candidate
   /// The accessor's fill, held here so that a cached injection calls it directly.
   let fillIfNil: (Root, Wrapped) -> Bool
   let value: Wrapped
 
-  init(candidate: Candidate, accessor: Accessor<Root, Wrapped>, fill: @escaping (Root, Wrapped) -> Bool, value: Wrapped)
-  {
-    self.accessor = accessor
+  init(candidate: Candidate, fill: @escaping (Root, Wrapped) -> Bool, value: Wrapped) {
+    self.candidate = candidate
     fillIfNil = fill
     self.value = value
-    super.init(candidate: candidate, failure: nil)
   }
 
-  override func fill(_ object: AnyObject) -> Bool {
+  func fill(_ object: AnyObject) -> Bool {
     // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
     fillIfNil(unsafe unsafeDowncast(object, to: Root.self), value)
   }
-
-  override var isConstant: Bool { true }
 }
 
 /// Fills a property with a value made at injection time: a factory's, a singleton's, an
 /// auto-created instance, a new `Lazy` or `Provider`.
-final class ProducingStep<Root: AnyObject, Wrapped>: Step {
+final class ValueStep<Root: AnyObject, Wrapped>: ProducingStep {
+  let candidate: Candidate
   let accessor: Accessor<Root, Wrapped>
   let producer: Producer<Wrapped>
   /// Whether to check, after the injection, that the property kept the value: for hand-written
   /// tables (whose `weak` and `unowned` properties cannot be told apart) and values nothing
   /// else keeps.
-  let checksRetentionOfValues: Bool
-
-  override var checksRetention: Bool { checksRetentionOfValues }
+  let checksRetention: Bool
 
   init(candidate: Candidate, accessor: Accessor<Root, Wrapped>, producer: Producer<Wrapped>, checksRetention: Bool) {
+    self.candidate = candidate
     self.accessor = accessor
     self.producer = producer
-    checksRetentionOfValues = checksRetention
-    super.init(candidate: candidate, failure: nil)
+    self.checksRetention = checksRetention
   }
 
-  override func produce(
+  func produce(
     into object: AnyObject,
     _ execution: Execution,
-    unkept: inout [Step],
-    then next: (inout [Step]) throws(InjectionError) -> Void
+    unkept: inout [any ProducingStep],
+    then next: (inout [any ProducingStep]) throws(InjectionError) -> Void
   ) throws(InjectionError) -> Bool {
     let root = accessor.root(object)
     guard accessor.isNilIn(root) else {
@@ -102,7 +126,7 @@ final class ProducingStep<Root: AnyObject, Wrapped>: Step {
     let value = try producer.produce(execution, candidate.site)
     try next(&unkept)
     guard accessor.isNilIn(root) else { return false }
-    guard checksRetentionOfValues, type(of: value as Any) is AnyClass else {
+    guard checksRetention, type(of: value as Any) is AnyClass else {
       accessor.write(root, value)
       return true
     }
@@ -119,5 +143,5 @@ final class ProducingStep<Root: AnyObject, Wrapped>: Step {
     return true
   }
 
-  override func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
+  func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
 }
