@@ -1,69 +1,52 @@
 /// How the injector reads and writes one optional property of a class: typed closures written
-/// by `@Injectable`, or closures over a hand-written table's key path.
-///
-/// The erased base knows the property's name, its class and its wrapped type; the generic
-/// subclass holds the closures and builds the typed plan step, so a plan never casts a value
-/// it has already cast once.
+/// by `@Injectable`, or closures over a hand-written table's key path. ``Accessor`` is the one
+/// kind; this protocol erases its types, so that a shape can list the accessors of every class
+/// of a hierarchy, and each builds the typed plan step of its property, so that a plan never
+/// casts a value it has already cast once.
 // Not `Sendable`: its closures may be isolated to the class's global actor. The two holders
 // that cross threads, ``TypeShape`` and ``TypePlan``, say why sharing them is sound.
-class AnyAccessor {
+protocol PropertyAccessor: AnyObject {
   /// The property's name, as the table gives it.
-  let name: String
+  var name: String { get }
   /// The class the key path starts at.
-  let rootType: AnyClass
+  var rootType: AnyClass { get }
   /// The key path of a hand-written table's entry, for messages and for telling entries apart;
   /// nil for an `@Injectable` accessor, which needs none.
-  let keyPath: AnyKeyPath?
+  var keyPath: AnyKeyPath? { get }
   /// How the property holds its value, when the declaration is known (`@Injectable`); nil for a
   /// hand-written key path, whose values the injector checks after writing instead.
-  let ownership: InjectableAccessor.Ownership?
+  var ownership: InjectableAccessor.Ownership? { get }
   /// The property's declared type, `Optional<Wrapped>`.
-  let valueType: Any.Type
+  var valueType: Any.Type { get }
   /// The type a value must have: `Wrapped`.
-  let wrapped: TypeProbe
+  var wrapped: TypeProbe { get }
   /// What fills this class's properties in one call, when `@Injectable` wrote one.
-  let filler: (any AnyFiller)?
-
-  init(
-    name: String,
-    rootType: AnyClass,
-    keyPath: AnyKeyPath?,
-    ownership: InjectableAccessor.Ownership?,
-    valueType: Any.Type,
-    wrapped: TypeProbe,
-    filler: (any AnyFiller)?
-  ) {
-    self.name = name
-    self.rootType = rootType
-    self.keyPath = keyPath
-    self.ownership = ownership
-    self.valueType = valueType
-    self.wrapped = wrapped
-    self.filler = filler
-  }
-
-  /// Whether the accessor was written by `@Injectable` rather than made from a key path.
-  var isTyped: Bool { ownership != nil }
+  var filler: (any AnyFiller)? { get }
 
   /// Whether the property holds nil in `object`, which must be an instance of ``rootType``.
-  func isNil(in object: AnyObject) -> Bool { false }
-
+  func isNil(in object: AnyObject) -> Bool
   /// The plan step that fills this property as `answer` says.
-  func step(for candidate: Candidate, answer: Answer) -> Step {
-    .failing(
-      FailingStep(
-        candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: valueType, answer: answer.named)))
-  }
-
+  func step(for candidate: Candidate, answer: Answer) -> Step
   /// The step that fills this property with `value`, a registered instance, on its own.
-  func constantStep(for candidate: Candidate, value: Any) -> Step {
-    .failing(
-      FailingStep(
-        candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: valueType, answer: .nothing)))
-  }
+  func constantStep(for candidate: Candidate, value: Any) -> Step
 }
 
-final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor {
+/// A property's accessor, its types erased.
+typealias AnyAccessor = any PropertyAccessor
+
+extension PropertyAccessor {
+  /// Whether the accessor was written by `@Injectable` rather than made from a key path.
+  var isTyped: Bool { ownership != nil }
+}
+
+final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
+  let name: String
+  let keyPath: AnyKeyPath?
+  let ownership: InjectableAccessor.Ownership?
+  let filler: (any AnyFiller)?
+  let wrapped = TypeProbe(Wrapped.self)
+  var rootType: AnyClass { Root.self }
+  var valueType: Any.Type { Wrapped?.self }
   let isNilIn: (Root) -> Bool
   let write: (Root, Wrapped) -> Void
   let clear: (Root) -> Void
@@ -90,9 +73,10 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor {
         write(root, value)
         return true
       }
-    super.init(
-      name: name, rootType: Root.self, keyPath: keyPath, ownership: ownership, valueType: Wrapped?.self,
-      wrapped: TypeProbe(Wrapped.self), filler: filler)
+    self.name = name
+    self.keyPath = keyPath
+    self.ownership = ownership
+    self.filler = filler
   }
 
   /// An accessor through a hand-written table's key path: a read, then a write only when the
@@ -119,9 +103,9 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor {
   @inline(__always)
   func root(_ object: AnyObject) -> Root { unsafe unsafeDowncast(object, to: Root.self) }
 
-  override func isNil(in object: AnyObject) -> Bool { isNilIn(root(object)) }
+  func isNil(in object: AnyObject) -> Bool { isNilIn(root(object)) }
 
-  override func step(for candidate: Candidate, answer: Answer) -> Step {
+  func step(for candidate: Candidate, answer: Answer) -> Step {
     // A registered instance, when the class has a filler, waits uncast for the plan to bind it
     // there: casting it and typing a step for it here would be work the fusion throws away.
     if let filler, case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
@@ -149,7 +133,7 @@ final class Accessor<Root: AnyObject, Wrapped>: AnyAccessor {
         checksRetention: ownership == nil && !producer.keepsItsValue))
   }
 
-  override func constantStep(for candidate: Candidate, value: Any) -> Step {
+  func constantStep(for candidate: Candidate, value: Any) -> Step {
     constantStep(for: candidate, value: value, answer: candidate.answer?.named ?? .nothing)
   }
 
