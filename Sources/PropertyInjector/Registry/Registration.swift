@@ -1,11 +1,7 @@
 /// One registration: what it supplies, under which type, and which properties it may fill.
 ///
 /// Immutable once made; the registry replaces a registration rather than changing it.
-// @unchecked Sendable: every stored property is immutable. The instance it holds was
-// `Sendable` when registered (or registered with `register(unchecked:)`, whose documentation
-// makes thread safety the caller's promise); factories are `@Sendable`; singleton cells lock.
-// `ConcurrencyTests` inject and resolve one registration from many threads under TSan.
-final class Registration: @unchecked Sendable {
+final class Registration: Sendable {
   /// How a registration produces its value.
   enum Source {
     /// The same instance every time, used as it is (never injected itself).
@@ -36,7 +32,12 @@ final class Registration: @unchecked Sendable {
 
   /// The type registered: the instance's static type, the `as:` type, or the factory's result type.
   let service: TypeProbe
-  let source: Source
+  /// How it supplies its value. Unchecked only for the instance it may hold, which was
+  /// `Sendable` when registered, or registered with `register(unchecked:)`, whose documentation
+  /// makes thread safety the caller's promise; a factory is `Sendable` (`AnyFactory`).
+  /// `ConcurrencyTests` inject and resolve one registration from many threads under TSan.
+  var source: Source { unsafe uncheckedSource }
+  private nonisolated(unsafe) let uncheckedSource: Source
   let match: Match
   /// The order of registration within its injector; later wins ties.
   let sequence: UInt64
@@ -45,7 +46,7 @@ final class Registration: @unchecked Sendable {
 
   init(service: TypeProbe, source: Source, match: Match, sequence: UInt64, owner: RegistrationOwner?) {
     self.service = service
-    self.source = source
+    unsafe uncheckedSource = source
     self.match = match
     self.sequence = sequence
     self.owner = owner
