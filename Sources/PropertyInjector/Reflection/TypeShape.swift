@@ -208,6 +208,8 @@ private struct ShapeBuilder {
   var keyPathTables: [Int: [String: AnyKeyPath]] = [:]
   var entries: [TableEntry] = []
   var problems: [InjectionError.Problem] = []
+  /// The names of the key paths' root types, as their descriptions write them.
+  private var rootNames: [ObjectIdentifier: String] = [:]
   /// The entries to check against an instance, each given its property already.
   var sampleChecks: [TypeShape.SampleCheck] = []
   /// Indexed like `reflected.properties`.
@@ -307,7 +309,8 @@ private struct ShapeBuilder {
     guard !property.isLazy else { return }
     let owner: AnyClass = chain[property.level]
     // `@Injectable` writes each accessor from the declaration it reaches: nothing to check.
-    let components = accessor.isTyped ? nil : entry.keyPath.flatMap(KeyPathComponents.init)
+    var components: KeyPathComponents?
+    if !accessor.isTyped, let keyPath = entry.keyPath { components = describedComponents(of: keyPath) }
     if case .several(let description)? = components {
       problems.append(.keyPathGoesThrough(entry.name, description: description, owner: owner))
       broken[index] = true
@@ -342,6 +345,14 @@ private struct ShapeBuilder {
       return
     }
     accessors[index] = accessor
+  }
+
+  /// What `keyPath`'s description says, its root's name written once per root type.
+  private mutating func describedComponents(of keyPath: AnyKeyPath) -> KeyPathComponents? {
+    let root = Swift.type(of: keyPath).rootType
+    let name = rootNames[ObjectIdentifier(root)] ?? String(describing: root)
+    rootNames[ObjectIdentifier(root)] = name
+    return KeyPathComponents(keyPath, rootName: name)
   }
 
   private mutating func report(_ defect: KeyPathDefect, of entry: TableEntry) {
