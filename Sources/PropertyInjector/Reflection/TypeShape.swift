@@ -334,7 +334,11 @@ private struct ShapeBuilder {
     // A key path that reads nil where the property holds a value (or the reverse) reaches
     // another property: what a computed key path's description cannot show. Checked against
     // each injector tree's first instance; if it fails there, the property's entry is broken.
-    if !accessor.isTyped {
+    // Not needed when the description names the property and no other stored property of the
+    // hierarchy has its name: the runtime names a stored component by finding the field at its
+    // offset, and an optional is never zero-sized, so the key path reaches that very storage.
+    let namesItsStorage = components == .stored(entry.name) && indicesByName[entry.name]?.count == 1
+    if !accessor.isTyped, !namesItsStorage {
       sampleChecks.append(
         TypeShape.SampleCheck(
           readsNil: accessor.isNil(in:), index: index, position: property.mirrorIndex.map { (property.level, $0) },
