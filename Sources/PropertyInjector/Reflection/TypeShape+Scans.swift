@@ -1,8 +1,8 @@
 extension TypeShape {
-  /// A hand-written key-path entry given to a property: it must read nil exactly where the
-  /// property holds nil, in each injector tree's first instance of the type (the instance the
-  /// tree's shape is made for), or it reaches another property (what a computed key path's
-  /// description cannot show).
+  /// A hand-written key-path entry given to a property whose storage its description does not
+  /// name (a computed key path, or a name two classes of the hierarchy declare): it must read
+  /// nil exactly where the property holds nil, in each injector tree's first instance of the
+  /// type (the instance the tree's shape is made for), or it reaches another property.
   struct SampleCheck {
     /// Whether the entry's key path reads nil in an instance.
     let readsNil: (AnyObject) -> Bool

@@ -5,7 +5,7 @@
 /// reflects instances, not types, so the type is scanned from the first instance the process
 /// injects, once per process (stored properties and tables are the same for every instance);
 /// each injector tree then makes its own shape from that scan and its own first instance, which
-/// the hand-written key-path entries are checked against (``sampleChecks``).
+/// the hand-written key-path entries that need an instance are checked against (``sampleChecks``).
 // @unchecked Sendable: immutable after init. See `AnyAccessor` for the accessors it holds.
 final class TypeShape: @unchecked Sendable {
   /// One stored property.
