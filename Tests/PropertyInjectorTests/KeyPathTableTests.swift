@@ -118,6 +118,12 @@ private class NonFinalHolder: InjectableSettable {
   class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \NonFinalHolder.spare] }
 }
 
+private class SpareHolder: InjectableSettable {
+  var injectedCache: Cache?
+  var spare: Cache?
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \SpareHolder.spare] }
+}
+
 private final class StructRooted: InjectableSettable {
   struct Box { var injectedCache: Cache? }
   var injectedCache: Cache?
@@ -298,6 +304,25 @@ struct KeyPathTableTests {
     let target = NonFinalHolder()
     target.spare = Cache()
     let error = injectionError { try injector.inject(target) }
+    #expect(error.map(codes) == [.keyPathMismatch])
+    #expect(error?.problems.first?.property == "injectedCache")
+  }
+
+  @Test("An entry that reads another property is checked against each injector's first instance, whatever others saw")
+  func entryReadingAnotherPropertyInEachInjector() throws {
+    // Both properties nil: the first injector cannot tell, and writes through the wrong entry.
+    let first = Injector()
+    first.register(Cache())
+    let unseen = SpareHolder()
+    try first.inject(unseen)
+    #expect(unseen.spare != nil && unseen.injectedCache == nil)
+
+    // The type's scan is kept for the process, but a new injector checks its own first instance.
+    let second = Injector()
+    second.register(Cache())
+    let target = SpareHolder()
+    target.spare = Cache()
+    let error = injectionError { try second.inject(target) }
     #expect(error.map(codes) == [.keyPathMismatch])
     #expect(error?.problems.first?.property == "injectedCache")
   }

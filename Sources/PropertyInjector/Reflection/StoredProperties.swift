@@ -1,7 +1,7 @@
 /// An object's stored properties, as `Mirror` reports them: the only place the library reflects.
 ///
-/// `Mirror` is slow (about 1 µs per stored property per walk), so this runs once per type and
-/// injector tree; ``TypeShape`` keeps the result.
+/// `Mirror` is slow (about 1 µs per stored property per walk), so this runs once per type in
+/// the process; ``TypeShape`` keeps the result.
 ///
 /// Quirks handled here:
 /// - `Mirror.children` lists only the class's own properties; superclasses come from
@@ -49,16 +49,13 @@ struct StoredProperties {
     /// Whether the property is optional, as far as `Mirror` tells.
     let isOptional: Bool
     let declaredType: Any.Type?
-    /// What the property held in the object reflected, kept only while the shape is built.
-    let value: Any
     /// Whether the property came from its class's description, not from `Mirror`.
     let isDescribed: Bool
     /// Whether `Mirror` found the property at a level whose description says it is complete,
     /// but the description lacks it.
     var isUndescribed = false
-
-    /// Whether the property held nil in the object reflected.
-    var wasNil: Bool { (value as? any OptionalProtocol).map { $0.wrappedAny == nil } ?? false }
+    /// Where `Mirror` lists the property among its class's children; nil for a described one.
+    var mirrorIndex: Int? = nil
   }
 
   static let lazyStoragePrefix = "$__lazy_storage_$_"
@@ -171,7 +168,7 @@ struct StoredProperties {
   private static func properties(of mirror: Mirror, level: Int) -> [Property] {
     var properties: [Property] = []
     var isObservable = false
-    for child in mirror.children {
+    for (index, child) in mirror.children.enumerated() {
       guard let label = child.label else { continue }
       if label == Self.observationRegistrar {
         isObservable = true
@@ -188,8 +185,8 @@ struct StoredProperties {
       properties.append(
         Property(
           name: name, reflectedType: reflected, level: level, isLazy: isLazy, isObservationStorage: false,
-          isOptional: isOptional, declaredType: isOptional ? reflected : nil, value: child.value,
-          isDescribed: false))
+          isOptional: isOptional, declaredType: isOptional ? reflected : nil,
+          isDescribed: false, mirrorIndex: index))
     }
     // `@Observable` storage is `_name`, optional when the property is; the registrar comes last.
     guard isObservable else { return properties }
@@ -198,7 +195,30 @@ struct StoredProperties {
       return Property(
         name: String(property.name.dropFirst()), reflectedType: property.reflectedType, level: level,
         isLazy: false, isObservationStorage: true, isOptional: true, declaredType: property.declaredType,
-        value: property.value, isDescribed: false)
+        isDescribed: false, mirrorIndex: property.mirrorIndex)
+    }
+  }
+
+  /// Whether each stored property at `positions` holds nil in `object`: `level` counts the
+  /// classes from the object's (0) towards the root, `index` is where `Mirror` lists the property
+  /// among that class's children (``Property/mirrorIndex``). No position (a described property)
+  /// or one `Mirror` does not reach reads as not nil.
+  ///
+  /// - Complexity: O(l + p) for the deepest level l and p positions, one `Mirror` per level.
+  static func holdNil(in object: AnyObject, at positions: [(level: Int, index: Int)?]) -> [Bool] {
+    var mirrors: [Mirror] = []
+    var next: Mirror? = Mirror(reflecting: object)
+    return positions.map { position in
+      guard let position else { return false }
+      while mirrors.count <= position.level, let mirror = next {
+        mirrors.append(mirror)
+        next = mirror.superclassMirror
+      }
+      guard position.level < mirrors.count else { return false }
+      let children = mirrors[position.level].children
+      guard position.index < children.count else { return false }
+      let value = children[children.index(children.startIndex, offsetBy: position.index)].value
+      return (value as? any OptionalProtocol).map { $0.wrappedAny == nil } ?? false
     }
   }
 }

@@ -77,11 +77,12 @@ enum KeyPathComponents: Equatable {
   case several(String)
 
   /// Reads `keyPath`'s debug description, when the runtime provides one (Swift 5.8 and later)
-  /// in the form `\Root.component`; nil when it does not.
-  init?(_ keyPath: AnyKeyPath) {
+  /// in the form `\Root.component`; nil when it does not. `rootName` is the key path's root
+  /// type as `String(describing:)` writes it, which a table's entries share.
+  init?(_ keyPath: AnyKeyPath, rootName: String) {
     guard #available(macOS 13.3, iOS 16.4, watchOS 9.4, tvOS 16.4, *) else { return nil }
     let description = keyPath.debugDescription
-    let prefix = "\\\(String(describing: type(of: keyPath).rootType))."
+    let prefix = "\\\(rootName)."
     guard description.hasPrefix(prefix) else { return nil }
     let path = description.dropFirst(prefix.count)
     // Count the steps outside the brackets of a computed component's `<computed 0x… (Type)>`.

@@ -1,10 +1,11 @@
 /// What the injector learns about a class once, by reflection: its stored properties, its
 /// tables opened into accessors, and what is wrong with its declarations.
 ///
-/// A shape depends only on the type, never on registrations, so it is built once per type
-/// (per injector tree) and never changes. It is built from the first instance injected,
-/// because `Mirror` reflects instances, not types; stored properties are the same for every
-/// instance of a class.
+/// A shape depends only on the type, never on registrations, and never changes. `Mirror`
+/// reflects instances, not types, so the type is scanned from the first instance the process
+/// injects, once per process (stored properties and tables are the same for every instance);
+/// each injector tree then makes its own shape from that scan and its own first instance, which
+/// the hand-written key-path entries that need an instance are checked against (``sampleChecks``).
 // @unchecked Sendable: immutable after init; what it holds is not `Sendable` only because
 // accessor closures may be isolated to the class's global actor. They are called only through
 // `inject`, `validate` and `explain`, whose `InjectableSettable` constraint makes the compiler
@@ -87,30 +88,54 @@ final class TypeShape: @unchecked Sendable {
   /// `validate` without an instance; nil when a class of the hierarchy does not describe itself,
   /// or lists key paths (checking them needs an instance). Never cached: what only `Mirror`
   /// finds is checked when the type is first injected.
-  init?(describing type: AnyClass) {
+  convenience init?(describing type: AnyClass) {
     let lists = AccessorLists()
     guard let described = StoredProperties(describing: type, described: lists.describedProperties) else { return nil }
     var builder = ShapeBuilder(described)
     builder.readTables(lists)
     guard builder.entries.allSatisfy({ $0.keyPath == nil }) else { return nil }
-    builder.openEntries(sample: nil)
-    self.type = type
-    classChain = described.classChain.map(ObjectIdentifier.init)
-    didInject = nil
-    properties = builder.properties()
-    problems = builder.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
+    builder.openEntries()
+    self.init(
+      type: type, classChain: described.classChain.map(ObjectIdentifier.init), properties: builder.properties(),
+      problems: builder.problems.sorted(by: Self.messageOrder), didInject: nil, sampleChecks: [])
   }
 
-  /// Reflects `object` and opens its hierarchy's tables. Calls user code (`Mirror`, the
-  /// tables' getters), so never call it under a lock.
+  /// Entries whose key path is checked against an instance (see ``SampleCheck``), and what
+  /// each reports if the instance shows it reaches another property.
+  let sampleChecks: [SampleCheck]
+
+  init(
+    type: AnyClass,
+    classChain: [ObjectIdentifier],
+    properties: [Property],
+    problems: [InjectionError.Problem],
+    didInject: ((AnyObject) -> Void)?,
+    sampleChecks: [SampleCheck]
+  ) {
+    self.type = type
+    self.classChain = classChain
+    self.properties = properties
+    self.problems = problems
+    self.didInject = didInject
+    self.sampleChecks = sampleChecks
+  }
+
+  /// The order problems are reported in: by property, then by summary.
+  static func messageOrder(_ first: InjectionError.Problem, _ second: InjectionError.Problem) -> Bool {
+    (first.property ?? "", first.summary) < (second.property ?? "", second.summary)
+  }
+
+  /// Reflects `object` and opens its hierarchy's tables, leaving the checks that read an
+  /// instance in ``sampleChecks``. Calls user code (`Mirror`, the tables' getters), so never
+  /// call it under a lock.
   ///
   /// - Complexity: O(p + t) for p stored properties and t table entries, plus one `Mirror` walk.
-  init(scanning object: AnyObject) {
+  static func scanning(_ object: AnyObject) -> TypeShape {
     let lists = AccessorLists()
     let reflected = StoredProperties(of: object, described: lists.describedProperties)
-    type = Swift.type(of: object)
-    classChain = reflected.classChain.map(ObjectIdentifier.init)
-    didInject =
+    let type: AnyClass = Swift.type(of: object)
+    let classChain = reflected.classChain.map(ObjectIdentifier.init)
+    let didInject =
       reflected.classChain.lazy.compactMap { type in
         lists.list(of: type)?.lazy.compactMap { entry -> ((AnyObject) -> Void)? in
           if case .didInject(let root, let call) = entry.entry, root == type { call } else { nil }
@@ -119,15 +144,16 @@ final class TypeShape: @unchecked Sendable {
       }
       .first
     guard !reflected.hasCustomMirror else {
-      properties = []
-      problems = [.hiddenByCustomMirror(readableName(of: Swift.type(of: object)))]
-      return
+      return TypeShape(
+        type: type, classChain: classChain, properties: [],
+        problems: [.hiddenByCustomMirror(readableName(of: type))], didInject: didInject, sampleChecks: [])
     }
     var builder = ShapeBuilder(reflected)
     builder.readTables(lists)
-    builder.openEntries(sample: object)
-    properties = builder.properties()
-    problems = builder.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
+    builder.openEntries()
+    return TypeShape(
+      type: type, classChain: classChain, properties: builder.properties(),
+      problems: builder.problems.sorted(by: messageOrder), didInject: didInject, sampleChecks: builder.sampleChecks)
   }
 }
 
@@ -160,14 +186,14 @@ private final class AccessorLists {
         properties.append(
           StoredProperties.Property(
             name: accessor.name, reflectedType: accessor.valueType, level: level, isLazy: false,
-            isObservationStorage: false, isOptional: true, declaredType: accessor.valueType, value: (),
+            isObservationStorage: false, isOptional: true, declaredType: accessor.valueType,
             isDescribed: true))
       case .fixed(let name, _, let declared, let isLazy):
         properties.append(
           StoredProperties.Property(
             name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy,
             isObservationStorage: false, isOptional: declared.map { $0 is any OptionalProtocol.Type } ?? false,
-            declaredType: declared, value: (), isDescribed: true))
+            declaredType: declared, isDescribed: true))
       }
     }
     return properties
@@ -188,6 +214,10 @@ private struct ShapeBuilder {
   var keyPathTables: [Int: [String: AnyKeyPath]] = [:]
   var entries: [TableEntry] = []
   var problems: [InjectionError.Problem] = []
+  /// The names of the key paths' root types, as their descriptions write them.
+  private var rootNames: [ObjectIdentifier: String] = [:]
+  /// The entries to check against an instance, each given its property already.
+  var sampleChecks: [TypeShape.SampleCheck] = []
   /// Indexed like `reflected.properties`.
   var accessors: [AnyAccessor?]
   var broken: [Bool]
@@ -248,18 +278,18 @@ private struct ShapeBuilder {
   }
 
   /// Opens every entry and gives it to the property it reaches, or reports why it reaches none.
-  mutating func openEntries(sample object: AnyObject?) {
+  mutating func openEntries() {
     for entry in entries {
       switch entry.open() {
       case .failure(let defect):
         report(defect, of: entry)
       case .success(let accessor):
-        attach(accessor, of: entry, sample: object)
+        attach(accessor, of: entry)
       }
     }
   }
 
-  private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry, sample object: AnyObject?) {
+  private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry) {
     var objectName: String { readableName(of: chain[0]) }
     guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) })
     else {
@@ -285,7 +315,8 @@ private struct ShapeBuilder {
     guard !property.isLazy else { return }
     let owner: AnyClass = chain[property.level]
     // `@Injectable` writes each accessor from the declaration it reaches: nothing to check.
-    let components = accessor.isTyped ? nil : entry.keyPath.flatMap(KeyPathComponents.init)
+    var components: KeyPathComponents?
+    if !accessor.isTyped, let keyPath = entry.keyPath { components = describedComponents(of: keyPath) }
     if case .several(let description)? = components {
       problems.append(.keyPathGoesThrough(entry.name, description: description, owner: owner))
       broken[index] = true
@@ -307,17 +338,31 @@ private struct ShapeBuilder {
       return
     }
     // A key path that reads nil where the property holds a value (or the reverse) reaches
-    // another property: what a computed key path's description cannot show.
-    if !accessor.isTyped, let object, accessor.isNil(in: object) != property.wasNil {
-      problems.append(
-        .keyPathReadsAnother(entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner))
-      broken[index] = true
-      return
+    // another property: what a computed key path's description cannot show. Checked against
+    // each injector tree's first instance; if it fails there, the property's entry is broken.
+    // Not needed when the description names the property and no other stored property of the
+    // hierarchy has its name: the runtime names a stored component by finding the field at its
+    // offset, and an optional is never zero-sized, so the key path reaches that very storage.
+    let namesItsStorage = components == .stored(entry.name) && indicesByName[entry.name]?.count == 1
+    if !accessor.isTyped, !namesItsStorage {
+      sampleChecks.append(
+        TypeShape.SampleCheck(
+          readsNil: accessor.isNil(in:), index: index, position: property.mirrorIndex.map { (property.level, $0) },
+          problem: .keyPathReadsAnother(
+            entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
     }
     if let existing = accessors[index], existing.isTyped || !accessor.isTyped && rootLevel > level(of: existing) {
       return
     }
     accessors[index] = accessor
+  }
+
+  /// What `keyPath`'s description says, its root's name written once per root type.
+  private mutating func describedComponents(of keyPath: AnyKeyPath) -> KeyPathComponents? {
+    let root = Swift.type(of: keyPath).rootType
+    let name = rootNames[ObjectIdentifier(root)] ?? String(describing: root)
+    rootNames[ObjectIdentifier(root)] = name
+    return KeyPathComponents(keyPath, rootName: name)
   }
 
   private mutating func report(_ defect: KeyPathDefect, of entry: TableEntry) {
