@@ -168,7 +168,7 @@ extension Injector {
     _ match: Registration.Match,
     owner: RegistrationOwner? = nil
   ) -> Bool {
-    let key = Registration(service: service, source: source, match: match, sequence: 0, owner: nil).key
+    let key = Registration.key(of: service, match)
     let problem = Self.problem(registering: service, source, match)
     let (added, replaced) = changeRegistry(at: key) { registry -> (Bool, Registration?) in
       if let problem { return (false, registry.reject(key, problem)) }

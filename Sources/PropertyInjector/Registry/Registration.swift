@@ -67,7 +67,10 @@ final class Registration: Sendable {
   let madeValuesNeedNoInjection: Bool
 
   /// The key that a later registration with the same type, target and id (or name) replaces.
-  var key: RegistrationKey {
+  var key: RegistrationKey { Self.key(of: service, match) }
+
+  /// The key of a registration of `service` with `match`.
+  static func key(of service: TypeProbe, _ match: Match) -> RegistrationKey {
     switch match {
     case .name(let name): .name(name)
     case .type(let match): .type(service.id, target: match.target?.id, id: match.id?.folded)

@@ -77,7 +77,7 @@ public struct Provided<Value: Sendable>: Sendable {
       name.map { .name($0) }
       ?? .type(Registration.TypeMatch(target: nil, id: nil, includingAncestors: false))
     guard let unwrapped else {
-      let key = Registration(service: service, source: .instance(()), match: match, sequence: 0, owner: nil).key
+      let key = Registration.key(of: service, match)
       injector.remove(key, ownedBy: owner)
       return false
     }

@@ -113,7 +113,7 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
     }
     if case .failure(let problem) = answer { return .failing(FailingStep(candidate: candidate, failure: problem)) }
     if case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
-      return constantStep(for: candidate, value: value, answer: answer.named)
+      return constantStep(for: candidate, value: value, answer: answer)
     }
     guard let producer = answer.producer(of: Wrapped.self) else {
       return .failing(
@@ -134,17 +134,18 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   }
 
   func constantStep(for candidate: Candidate, value: Any) -> Step {
-    constantStep(for: candidate, value: value, answer: candidate.answer?.named ?? .nothing)
+    constantStep(for: candidate, value: value, answer: candidate.answer)
   }
 
   /// The step that writes `value` (what `answer` registered) if it fits the property: the rules
   /// checked that it does, and a value that does not is reported as the mismatch it is.
-  private func constantStep(for candidate: Candidate, value: Any, answer: AnswerName) -> Step {
+  private func constantStep(for candidate: Candidate, value: Any, answer: Answer?) -> Step {
     guard let value = value as? Wrapped else {
       return .failing(
         FailingStep(
           candidate: candidate,
-          failure: .madeMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer, made: value)))
+          failure: .madeMismatch(
+            at: candidate.site, wanted: Wrapped.self, answer: answer?.named ?? .nothing, made: value)))
     }
     return .constant(FillingStep(candidate: candidate, fill: fillIfNil, value: value))
   }
