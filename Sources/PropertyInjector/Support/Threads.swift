@@ -178,20 +178,18 @@ func isOnMainActor() -> Bool {
   #if canImport(Darwin)
     return pthread_main_np() != 0
   #else
-    return DispatchQueue.getSpecific(key: MainQueueMark.shared.key) == true
+    return DispatchQueue.getSpecific(key: mainQueueMark) == true
   #endif
 }
 
 #if !canImport(Darwin)
-  /// The mark set on the main queue, and only there.
-  // @unchecked Sendable: immutable; a specific key is only an identity that Dispatch compares.
-  private final class MainQueueMark: @unchecked Sendable {
-    static let shared = MainQueueMark()
-
+  /// The mark set on the main queue, and only there: made and set once, on first use (a global's
+  /// initializer runs once, whatever the threads).
+  private let mainQueueMark: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
-
-    private init() { DispatchQueue.main.setSpecific(key: key, value: true) }
-  }
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
 #endif
 
 /// Seconds on a monotonic clock, for measuring waits.
