@@ -12,6 +12,22 @@ private final class Screen: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedDatabase": \Screen.injectedDatabase] }
 }
 
+/// A made singleton beside a factory that may fail, and a `weak` one the cell keeps.
+private final class ReportScreen: InjectableSettable {
+  var injectedDatabase: Database?
+  var injectedReportID: ReportID?
+  weak var injectedArchive: Database?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedDatabase": \ReportScreen.injectedDatabase, "injectedReportID": \ReportScreen.injectedReportID,
+      "injectedArchive": \ReportScreen.injectedArchive,
+    ]
+  }
+}
+
+private final class ReportID: Sendable {}
+private struct ReportIDUnavailable: Error {}
+
 @Suite("Lazy singletons")
 struct SingletonTests {
   @Test("A singleton is created on first use, not when registered, and reused after")
@@ -116,5 +132,48 @@ struct SingletonTests {
     _ = try injector.resolve(Database.self)
     let text = try #require(message.value)
     #expect(text.contains("Database (singleton)") && text.contains("creationWaitLimit"))
+  }
+
+  @Test("A made singleton is written last like any value: a failure after it leaves the object unchanged")
+  func madeSingletonIsWrittenOnlyWhenAllSucceed() throws {
+    let injector = Injector()
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    injector.register(Database.self, scope: .singleton, id: "archive") { _ in Database(number: 2) }
+    let failing = Locked2(true)
+    injector.register(ReportID.self) { _ in
+      if failing.value { throw ReportIDUnavailable() }
+      return ReportID()
+    }
+    let made = try injector.resolve(Database.self)
+    let archive = try injector.resolve(Database.self, for: ReportScreen.self, id: "archive")
+    let screen = ReportScreen()
+    #expect(throws: InjectionError.self) { try injector.inject(screen) }
+    #expect(screen.injectedDatabase == nil)
+    #expect(screen.injectedArchive == nil)
+    failing.mutate { $0 = false }
+    try injector.inject(screen)
+    #expect(screen.injectedDatabase === made)
+    #expect(screen.injectedArchive === archive, "a weak property holds a made singleton: its cell keeps it")
+    #expect(screen.injectedReportID != nil)
+  }
+
+  @Test("A made singleton fills only a nil property, and a replaced registration's new singleton is used at once")
+  func madeSingletonFillsOnlyNilAndFollowsReplacement() throws {
+    let injector = Injector()
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    injector.register(ReportID.self) { _ in ReportID() }
+    injector.register(Database.self, scope: .singleton, id: "archive") { _ in Database(number: 2) }
+    let first = ReportScreen()
+    try injector.inject(first)
+    let own = Database(number: 9)
+    let second = ReportScreen()
+    second.injectedDatabase = own
+    try injector.inject(second)
+    #expect(second.injectedDatabase === own)
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 3) }
+    let third = ReportScreen()
+    try injector.inject(third)
+    #expect(third.injectedDatabase?.number == 3)
+    #expect(third.injectedDatabase !== first.injectedDatabase)
   }
 }

@@ -127,10 +127,15 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
           candidate: candidate,
           failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named)))
     }
-    return .producing(
-      ValueStep(
-        candidate: candidate, accessor: self, producer: producer,
-        checksRetention: ownership == nil && !producer.keepsItsValue))
+    let step = ValueStep(
+      candidate: candidate, accessor: self, producer: producer,
+      checksRetention: ownership == nil && !producer.keepsItsValue)
+    if case .registration(let registration, _) = answer, case .singleton(let singleton) = registration.source,
+      let typed = singleton as? Singleton<Wrapped>, !typed.isMainActorIsolated
+    {
+      return .producing(MadeSingletonStep(making: step, cell: typed.cell))
+    }
+    return .producing(step)
   }
 
   func constantStep(for candidate: Candidate, value: Any) -> Step {

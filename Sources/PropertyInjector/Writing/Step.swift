@@ -145,3 +145,35 @@ final class ValueStep<Root: AnyObject, Wrapped>: ProducingStep {
 
   func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
 }
+
+/// Fills a property with a singleton of exactly its type: once the singleton is made, its cell's
+/// value, without the producer (a made value never changes, and the cell keeps it, so it needs
+/// neither the override's cell nor a retention check); before, as ``ValueStep`` does.
+final class MadeSingletonStep<Root: AnyObject, Wrapped>: ProducingStep {
+  /// The step that makes the singleton, through the producer, while it is not made.
+  let making: ValueStep<Root, Wrapped>
+  /// The registration's own cell.
+  let cell: SingletonCell<Wrapped>
+
+  init(making: ValueStep<Root, Wrapped>, cell: SingletonCell<Wrapped>) {
+    self.making = making
+    self.cell = cell
+  }
+
+  var candidate: Candidate { making.candidate }
+  var checksRetention: Bool { false }
+
+  func produce(
+    into object: AnyObject,
+    _ execution: Execution,
+    unkept: inout [any ProducingStep],
+    then next: (inout [any ProducingStep]) throws(InjectionError) -> Void
+  ) throws(InjectionError) -> Bool {
+    guard cell.isMade else { return try making.produce(into: object, execution, unkept: &unkept, then: next) }
+    let value = cell.madeValue
+    try next(&unkept)
+    return making.accessor.fillIfNil(making.accessor.root(object), value)
+  }
+
+  func clear(_ object: AnyObject) { making.clear(object) }
+}
