@@ -243,9 +243,15 @@ public struct InjectableAccessor {
     fill: ((Root, Wrapped) -> Bool)? = nil,
     filler: InjectableFiller? = nil
   ) {
+    let fillIfNil: (Root, Wrapped) -> Bool =
+      fill ?? { root, value in
+        guard isNil(root) else { return false }
+        write(root, value)
+        return true
+      }
     entry = .property(
       Accessor(
-        name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear, fillIfNil: fill,
-        filler: filler?.filler))
+        name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear,
+        fillIfNil: fillIfNil, filler: filler?.filler))
   }
 }

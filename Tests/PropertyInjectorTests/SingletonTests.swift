@@ -25,6 +25,21 @@ private final class ReportScreen: InjectableSettable {
   }
 }
 
+/// Two singletons and a registered instance, and a count of the callbacks.
+private final class SettingsScreen: InjectableSettable {
+  var injectedDatabase: Database?
+  var injectedArchive: Database?
+  var injectedReportID: ReportID?
+  var callbacks = 0
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedDatabase": \SettingsScreen.injectedDatabase, "injectedArchive": \SettingsScreen.injectedArchive,
+      "injectedReportID": \SettingsScreen.injectedReportID,
+    ]
+  }
+  func didInjectDependencies() { callbacks += 1 }
+}
+
 private final class ReportID: Sendable {}
 private struct ReportIDUnavailable: Error {}
 
@@ -175,5 +190,47 @@ struct SingletonTests {
     try injector.inject(third)
     #expect(third.injectedDatabase?.number == 3)
     #expect(third.injectedDatabase !== first.injectedDatabase)
+  }
+
+  @Test("Once every singleton of a plan is made, they and the registered instances fill only nil properties")
+  func madeSingletonsAndInstancesFillOnlyNil() throws {
+    let injector = Injector()
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    injector.register(Database.self, scope: .singleton, id: "archive") { _ in Database(number: 2) }
+    let reportID = ReportID()
+    injector.register(reportID)
+    try injector.inject(SettingsScreen())  // makes both singletons
+    let own = Database(number: 9)
+    let screen = SettingsScreen()
+    screen.injectedArchive = own
+    try injector.inject(screen)
+    #expect(screen.injectedDatabase?.number == 1)
+    #expect(screen.injectedArchive === own)
+    #expect(screen.injectedReportID === reportID)
+    #expect(screen.callbacks == 1)
+    try injector.inject(screen)
+    #expect(screen.callbacks == 1, "nothing was nil, so nothing was written and the callback did not run")
+  }
+
+  @Test("While one singleton of a plan is not made, a failure to make it leaves the made one unwritten")
+  func unmadeSingletonKeepsAllOrNothing() throws {
+    let injector = Injector()
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    let failing = Locked2(true)
+    injector.register(Database.self, scope: .singleton, id: "archive") { _ in
+      if failing.value { throw ReportIDUnavailable() }
+      return Database(number: 2)
+    }
+    injector.register(ReportID())
+    let made = try injector.resolve(Database.self)
+    let screen = SettingsScreen()
+    #expect(throws: InjectionError.self) { try injector.inject(screen) }
+    #expect(screen.injectedDatabase == nil)
+    #expect(screen.injectedReportID == nil)
+    #expect(screen.callbacks == 0)
+    failing.mutate { $0 = false }
+    try injector.inject(screen)
+    #expect(screen.injectedDatabase === made)
+    #expect(screen.injectedArchive?.number == 2)
   }
 }

@@ -19,7 +19,10 @@ struct Execution {
   /// the requester between the two, if there is one. A factory resolves through the override
   /// when there is one, else through its home: a test's overrides reach what its ancestors'
   /// factories make, while a plain child never changes what its parent's factories see.
-  func owners(atLevel level: Int) -> (home: Injector, override: Injector?) {
+  func owners(atLevel level: Int) -> (home: Execution, override: Execution?) {
+    // A registration of the requester's own: no walk, and no retain of an injector whose side
+    // table (its link's weak reference) makes every retain the slow kind.
+    guard level > 0 else { return (self, nil) }
     var injector = self.injector
     var override: Injector?
     for _ in 0..<level {
@@ -27,29 +30,45 @@ struct Execution {
       guard let parent = injector.parent else { break }
       injector = parent
     }
-    return (injector, override)
+    return (Execution(injector: injector, stack: stack), override.map { Execution(injector: $0, stack: stack) })
   }
+
+  /// The injector's link, read without retaining the injector.
+  var link: InjectorLink { unsafe unretainedInjector.link }
 
   /// The cell a singleton of `level` lives in for this execution: `home` (the registration's
   /// own), unless an override sits between the requester and the registration's injector and
   /// the singleton was not made before it: then the override's own cell, so a singleton first
   /// made inside an override sees it and lives only as long as it.
   func cell<Value>(for registration: Registration, level: Int, home: SingletonCell<Value>) -> SingletonCell<Value> {
-    guard !home.isMade, let cells = owners(atLevel: level).override?.overrideCells else { return home }
+    guard !home.isMade, let cells = owners(atLevel: level).override?.injector.overrideCells else { return home }
     return cells.cell(for: registration, like: home)
   }
 
   /// Injects `value` if it is ``InjectableSettable``: what happens to every factory result and
   /// auto-created instance before it is handed over.
   ///
+  /// - Parameters:
+  ///   - value: A factory's result or an auto-created instance.
+  ///   - site: Where it is needed, for errors.
+  ///   - plainTypes: Where a registration remembers the last type its factory made that is not
+  ///     settable, so that a factory of a protocol type asks the runtime once, not per value.
   /// - Throws: ``InjectionError/Code/isolatedConformance`` when the value's type conforms only on
   ///   a global actor this thread is not on, so it can be neither injected nor handed over uninjected.
-  func injectIfSettable(_ value: Any, at site: Site) throws(InjectionError) {
+  func injectIfSettable<Value>(_ value: Value, at site: Site, plainTypes: Locked<ObjectIdentifier?>? = nil)
+    throws(InjectionError)
+  {
     // The metatype check hits the runtime's conformance cache; it answers for isolated
     // conformances too, which the value cast then refuses off their actor.
-    guard type(of: value) is any InjectableSettable.Type else { return }
+    // `as Any`: in generic code, `type(of:)` of a protocol-typed value is the protocol's type.
+    let type = Swift.type(of: value as Any)
+    if let plainTypes, plainTypes.withLock({ $0 == ObjectIdentifier(type) }) { return }
+    guard type is any InjectableSettable.Type else {
+      plainTypes?.withLock { $0 = ObjectIdentifier(type) }
+      return
+    }
     guard let settable = value as? any InjectableSettable else {
-      throw InjectionError(operation: site.label, .isolatedConformance(of: type(of: value), at: site))
+      throw InjectionError(operation: site.label, .isolatedConformance(of: type, at: site))
     }
     try injector.inject(settable)
   }
@@ -86,7 +105,7 @@ extension Execution {
     let (home, override) = owners(atLevel: level)
     let owner = override ?? home
     return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-      try body(owner) { factory throws(InjectionError) -> Value in
+      try body(owner.injector) { factory throws(InjectionError) -> Value in
         try run(factory, of: registration, owner: owner, at: site)
       }
     }
@@ -95,12 +114,12 @@ extension Execution {
   private func run<Value>(
     _ factory: (Resolver) throws -> Value,
     of registration: Registration,
-    owner: Injector,
+    owner: Execution,
     at site: Site
   ) throws(InjectionError) -> Value {
     let value: Value
     do {
-      value = try factory(Resolver(owner))
+      value = try factory(Resolver(link: owner.link))
     } catch let error as InjectionError {
       throw error
     } catch {
@@ -111,7 +130,7 @@ extension Execution {
     if registration.madeValuesNeedNoInjection, ObjectIdentifier(type(of: value)) == registration.service.id {
       return value
     }
-    try Execution(injector: owner, stack: stack).injectIfSettable(value, at: site)
+    try owner.injectIfSettable(value, at: site, plainTypes: registration.plainTypes)
     return value
   }
 

@@ -21,6 +21,8 @@ public struct Resolver: Sendable {
 
   init(_ injector: Injector) { link = injector.link }
 
+  init(link: InjectorLink) { self.link = link }
+
   /// The injector, while it is alive.
   public var injector: Injector? { link.injector }
 

@@ -36,6 +36,9 @@ final class TypePlan: @unchecked Sendable {
   /// The index in ``producingSteps`` of the first step that checks retention; every step from
   /// there on checks it, and none before.
   let firstCheckingStep: Int
+  /// Whether every producing step reads a singleton once it is made (``MadeSingletonStep``):
+  /// once all are made, a cached injection writes them in one loop, after the constants.
+  let onlyReadsMade: Bool
   /// Whether the plan only writes registered instances and cannot fail: no problem, no step
   /// that fails or makes a value. A cached injection of such a plan is one loop.
   let onlyFills: Bool
@@ -62,6 +65,7 @@ final class TypePlan: @unchecked Sendable {
     producingSteps = producing.filter { !$0.checksRetention } + producing.filter(\.checksRetention)
     firstCheckingStep = producing.count(where: { !$0.checksRetention })
     checksRetention = firstCheckingStep < producingSteps.count
+    onlyReadsMade = producing.allSatisfy(\.readsMadeValue)
     let filling = Self.fused(
       steps.filter { step in
         switch step {

@@ -61,18 +61,15 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
     isNil: @escaping (Root) -> Bool,
     write: @escaping (Root, Wrapped) -> Void,
     clear: @escaping (Root) -> Void,
-    fillIfNil: ((Root, Wrapped) -> Bool)? = nil,
+    fillIfNil: @escaping (Root, Wrapped) -> Bool,
     filler: (any AnyFiller)? = nil
   ) {
+    // Not optional: an optional closure is stored maximally abstracted, and converting it back
+    // costs two reabstraction thunks on every call.
     isNilIn = isNil
     self.write = write
     self.clear = clear
-    self.fillIfNil =
-      fillIfNil ?? { root, value in
-        guard isNil(root) else { return false }
-        write(root, value)
-        return true
-      }
+    self.fillIfNil = fillIfNil
     self.name = name
     self.keyPath = keyPath
     self.ownership = ownership

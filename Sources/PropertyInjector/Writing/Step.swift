@@ -73,6 +73,24 @@ protocol ProducingStep: AnyObject {
   /// Sets the property back to nil: undoes the write of a step that checks retention, when one
   /// of them did not keep its value (constant steps are written only after those checks).
   func clear(_ object: AnyObject)
+
+  /// Whether the step reads a value made once and kept elsewhere (a singleton's), so that once
+  /// it ``isMade``, writing it can neither fail nor run user code.
+  var readsMadeValue: Bool { get }
+
+  /// Whether the value is made already and kept elsewhere, so that writing it can neither fail
+  /// nor run user code: a made singleton's (``MadeSingletonStep``). Once true, true for ever.
+  var isMade: Bool { get }
+
+  /// Writes the made value if the property is nil; returns whether it wrote. Only after
+  /// ``isMade`` returned true.
+  func fillMade(_ object: AnyObject) -> Bool
+}
+
+extension ProducingStep {
+  var readsMadeValue: Bool { false }
+  var isMade: Bool { false }
+  func fillMade(_ object: AnyObject) -> Bool { false }
 }
 
 /// Fills a property with a registered instance, cast once when the plan was built.
@@ -154,14 +172,19 @@ final class MadeSingletonStep<Root: AnyObject, Wrapped>: ProducingStep {
   let making: ValueStep<Root, Wrapped>
   /// The registration's own cell.
   let cell: SingletonCell<Wrapped>
+  /// The accessor's fill, held here so that a made value is written with one call.
+  let fillIfNil: (Root, Wrapped) -> Bool
 
   init(making: ValueStep<Root, Wrapped>, cell: SingletonCell<Wrapped>) {
     self.making = making
     self.cell = cell
+    fillIfNil = making.accessor.fillIfNil
   }
 
   var candidate: Candidate { making.candidate }
   var checksRetention: Bool { false }
+  var readsMadeValue: Bool { true }
+  var isMade: Bool { cell.isMade }
 
   func produce(
     into object: AnyObject,
@@ -170,9 +193,13 @@ final class MadeSingletonStep<Root: AnyObject, Wrapped>: ProducingStep {
     then next: (inout [any ProducingStep]) throws(InjectionError) -> Void
   ) throws(InjectionError) -> Bool {
     guard cell.isMade else { return try making.produce(into: object, execution, unkept: &unkept, then: next) }
-    let value = cell.madeValue
     try next(&unkept)
-    return making.accessor.fillIfNil(making.accessor.root(object), value)
+    return fillMade(object)
+  }
+
+  func fillMade(_ object: AnyObject) -> Bool {
+    // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
+    fillIfNil(unsafe unsafeDowncast(object, to: Root.self), cell.madeValue)
   }
 
   func clear(_ object: AnyObject) { making.clear(object) }
