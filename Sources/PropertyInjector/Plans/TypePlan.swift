@@ -6,11 +6,12 @@
 /// its plans when any registry in its chain changes, and builds new ones. It refers to
 /// injectors by their distance up the parent chain, never by reference, so a cached plan keeps
 /// no injector alive.
-// @unchecked Sendable: immutable after init; what it holds is not `Sendable` only because
-// accessor closures may be isolated to the class's global actor. They are called only through
-// `inject`, `validate` and `explain`, whose `InjectableSettable` constraint makes the compiler
-// check that the caller is on that actor (`MainActorTests`).
-final class TypePlan: @unchecked Sendable {
+// Sendable, with its steps exempt from the check (`nonisolated(unsafe)`): they are immutable, and
+// not `Sendable` only because their accessor closures may be isolated to the class's global
+// actor. They are called only through `inject`, `validate` and `explain`, whose
+// `InjectableSettable` constraint makes the compiler check that the caller is on that actor
+// (`MainActorTests`).
+final class TypePlan: Sendable {
   let shape: TypeShape
   /// The identity of the type it fills.
   let type: ObjectIdentifier
@@ -22,15 +23,20 @@ final class TypePlan: @unchecked Sendable {
   /// Every problem that fails every injection: the configuration's, then the declarations'.
   var problems: [InjectionError.Problem] { configurationProblems + declarationProblems }
   /// Every candidate whose declaration is usable, in declaration order.
-  let steps: [Step]
+  var steps: [Step] { unsafe uncheckedSteps }
+  private nonisolated(unsafe) let uncheckedSteps: [Step]
   /// The steps that fill properties with registered instances.
-  let constantSteps: [any ConstantStep]
+  var constantSteps: [any ConstantStep] { unsafe uncheckedConstantSteps }
+  private nonisolated(unsafe) let uncheckedConstantSteps: [any ConstantStep]
   /// The steps that make values at injection time.
-  let producingSteps: [any ProducingStep]
+  var producingSteps: [any ProducingStep] { unsafe uncheckedProducingSteps }
+  private nonisolated(unsafe) let uncheckedProducingSteps: [any ProducingStep]
   /// The steps that fail the injection when their property is nil.
-  let failingSteps: [FailingStep]
+  var failingSteps: [FailingStep] { unsafe uncheckedFailingSteps }
+  private nonisolated(unsafe) let uncheckedFailingSteps: [FailingStep]
   /// Candidates whose declarations are wrong, for `explain`.
-  let invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
+  var invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)] { unsafe uncheckedInvalidCandidates }
+  private nonisolated(unsafe) let uncheckedInvalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
   /// Whether some producing step checks, after writing, that its property kept the value.
   let checksRetention: Bool
   /// The index in ``producingSteps`` of the first step that checks retention; every step from
@@ -54,17 +60,17 @@ final class TypePlan: @unchecked Sendable {
     type = ObjectIdentifier(shape.type)
     self.configurationProblems = configurationProblems
     self.declarationProblems = declarationProblems
-    self.steps = steps
-    self.invalidCandidates = invalidCandidates
+    unsafe uncheckedSteps = steps
+    unsafe uncheckedInvalidCandidates = invalidCandidates
     // The steps that check retention come last: the recursion that makes values writes the last
     // first, so they are written, and checked, before anything else is.
     let producing = steps.compactMap { step -> (any ProducingStep)? in
       if case .producing(let producing) = step { return producing }
       return nil
     }
-    producingSteps = producing.filter { !$0.checksRetention } + producing.filter(\.checksRetention)
+    unsafe uncheckedProducingSteps = producing.filter { !$0.checksRetention } + producing.filter(\.checksRetention)
     firstCheckingStep = producing.count(where: { !$0.checksRetention })
-    checksRetention = firstCheckingStep < producingSteps.count
+    checksRetention = firstCheckingStep < producing.count
     onlyReadsMade = producing.allSatisfy(\.readsMadeValue)
     let filling = Self.fused(
       steps.filter { step in
@@ -73,17 +79,17 @@ final class TypePlan: @unchecked Sendable {
         case .failing, .producing: false
         }
       })
-    constantSteps = filling.compactMap { step in
+    unsafe uncheckedConstantSteps = filling.compactMap { step in
       if case .constant(let constant) = step { return constant }
       return nil
     }
-    failingSteps = (steps + filling).compactMap { step in
+    let failing = (steps + filling).compactMap { step in
       if case .failing(let failing) = step { return failing }
       return nil
     }
+    unsafe uncheckedFailingSteps = failing
     onlyFills =
-      configurationProblems.isEmpty && declarationProblems.isEmpty && failingSteps.isEmpty
-      && producingSteps.isEmpty
+      configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && producing.isEmpty
   }
 
   var typeName: String { shape.typeName }

@@ -6,11 +6,12 @@
 /// injects, once per process (stored properties and tables are the same for every instance);
 /// each injector tree then makes its own shape from that scan and its own first instance, which
 /// the hand-written key-path entries that need an instance are checked against (``sampleChecks``).
-// @unchecked Sendable: immutable after init; what it holds is not `Sendable` only because
-// accessor closures may be isolated to the class's global actor. They are called only through
-// `inject`, `validate` and `explain`, whose `InjectableSettable` constraint makes the compiler
-// check that the caller is on that actor (`MainActorTests`).
-final class TypeShape: @unchecked Sendable {
+// Sendable, with what holds accessors exempt from the check (`nonisolated(unsafe)`): it is
+// immutable, and not `Sendable` only because accessor closures may be isolated to the class's
+// global actor. They are called only through `inject`, `validate` and `explain`, whose
+// `InjectableSettable` constraint makes the compiler check that the caller is on that actor
+// (`MainActorTests`).
+final class TypeShape: Sendable {
   /// One stored property.
   struct Property {
     /// The property's name (for `@Observable` storage, the observed property's).
@@ -76,13 +77,15 @@ final class TypeShape: @unchecked Sendable {
   /// The class and its superclasses, most derived first.
   let classChain: [ObjectIdentifier]
   /// Every stored property, base classes first.
-  let properties: [Property]
+  var properties: [Property] { unsafe uncheckedProperties }
+  private nonisolated(unsafe) let uncheckedProperties: [Property]
   /// Problems with the type's declarations that fail every injection, whatever its properties
   /// hold: unusable table entries, a custom mirror.
   let problems: [InjectionError.Problem]
   /// Calls `didInjectDependencies()` as the most derived class whose `@Injectable` list says it
   /// declares one; nil when none does (the protocol requirement is called then).
-  let didInject: ((AnyObject) -> Void)?
+  var didInject: ((AnyObject) -> Void)? { unsafe uncheckedDidInject }
+  private nonisolated(unsafe) let uncheckedDidInject: ((AnyObject) -> Void)?
 
   /// The shape of `type` from its hierarchy's `@Injectable` descriptions alone, for
   /// `validate` without an instance; nil when a class of the hierarchy does not describe itself,
@@ -102,7 +105,8 @@ final class TypeShape: @unchecked Sendable {
 
   /// Entries whose key path is checked against an instance (see ``SampleCheck``), and what
   /// each reports if the instance shows it reaches another property.
-  let sampleChecks: [SampleCheck]
+  var sampleChecks: [SampleCheck] { unsafe uncheckedSampleChecks }
+  private nonisolated(unsafe) let uncheckedSampleChecks: [SampleCheck]
 
   init(
     type: AnyClass,
@@ -114,10 +118,10 @@ final class TypeShape: @unchecked Sendable {
   ) {
     self.type = type
     self.classChain = classChain
-    self.properties = properties
+    unsafe uncheckedProperties = properties
     self.problems = problems
-    self.didInject = didInject
-    self.sampleChecks = sampleChecks
+    unsafe uncheckedDidInject = didInject
+    unsafe uncheckedSampleChecks = sampleChecks
   }
 
   /// The order problems are reported in: by property, then by summary.

@@ -160,19 +160,20 @@ public struct Injected<Value>: Sendable {
 }
 
 /// The class and storage of an ``Injected`` property read through its object: what messages name.
-// @unchecked Sendable: immutable; a metatype and a key path are immutable values.
-struct InjectedOwner: @unchecked Sendable {
+struct InjectedOwner: Sendable {
   /// The object's dynamic class.
   let type: AnyObject.Type
-  /// The wrapper's storage key path (`\ReportView._logger`).
-  let storage: AnyKeyPath
+  /// The wrapper's storage key path (`\ReportView._logger`). Exempt from the `Sendable` check: a
+  /// key path is an immutable value, which `AnyKeyPath` does not declare.
+  var storage: AnyKeyPath { unsafe uncheckedStorage }
+  private nonisolated(unsafe) let uncheckedStorage: AnyKeyPath
   /// The property's name found through `Mirror` when the key path does not tell it; only set on
   /// the path that stops the program.
   var mirroredName: String?
 
   init(instance: AnyObject, storage: AnyKeyPath) {
     type = Swift.type(of: instance)
-    self.storage = storage
+    unsafe uncheckedStorage = storage
   }
 
   /// The property's name: from the storage key path's description (`\ReportView._logger`), where
