@@ -35,8 +35,10 @@ final class TypePlan: Sendable {
   var failingSteps: [FailingStep] { unsafe uncheckedFailingSteps }
   private nonisolated(unsafe) let uncheckedFailingSteps: [FailingStep]
   /// Candidates whose declarations are wrong, for `explain`.
-  var invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)] { unsafe uncheckedInvalidCandidates }
-  private nonisolated(unsafe) let uncheckedInvalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
+  var invalidCandidates: [InvalidCandidate] { unsafe uncheckedInvalidCandidates }
+  private nonisolated(unsafe) let uncheckedInvalidCandidates: [InvalidCandidate]
+  /// A candidate whose declaration is wrong, and the problem it reports, if any.
+  typealias InvalidCandidate = (candidate: Candidate, problem: InjectionError.Problem?)
   /// Whether some producing step checks, after writing, that its property kept the value.
   let checksRetention: Bool
   /// The index in ``producingSteps`` of the first step that checks retention; every step from
@@ -54,7 +56,7 @@ final class TypePlan: Sendable {
     configurationProblems: [InjectionError.Problem],
     declarationProblems: [InjectionError.Problem],
     steps: [Step],
-    invalidCandidates: [(candidate: Candidate, problem: InjectionError.Problem?)]
+    invalidCandidates: [InvalidCandidate]
   ) {
     self.shape = shape
     type = ObjectIdentifier(shape.type)
