@@ -1,3 +1,4 @@
+import Dispatch
 import PropertyInjector
 import Testing
 
@@ -180,6 +181,31 @@ struct FactoryTests {
     let injector = Injector()
     register(RequestID?.self, in: injector) { nil }
     #expect(injectionError { try injector.validate() }.map(codes) == [.optionalRegistration])
+  }
+
+  @Test("From many threads, every settable result of a protocol-typed factory is injected, whatever it made before")
+  func changingResultTypesFromManyThreads() {
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    injector.register(logger, as: (any Logger).self)
+    let calls = Counter()
+    injector.register((any Animal).self) { _ -> any Animal in calls.increment() % 3 == 0 ? Dog() : Cat() }
+    let dogs = Counter()
+    let injectedDogs = Counter()
+    DispatchQueue.concurrentPerform(iterations: 3_000) { _ in
+      do {
+        let shelter = Shelter()
+        try injector.inject(shelter)
+        if let dog = shelter.injectedAnimal as? Dog {
+          dogs.increment()
+          if dog.injectedLogger === logger { injectedDogs.increment() }
+        }
+      } catch {
+        Issue.record(error)
+      }
+    }
+    #expect(dogs.value == 1_000)
+    #expect(injectedDogs.value == dogs.value)
   }
 
   @Test("Every settable result is injected, even when a factory's result type changes between calls")

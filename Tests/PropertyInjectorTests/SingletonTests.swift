@@ -233,4 +233,40 @@ struct SingletonTests {
     #expect(screen.injectedDatabase === made)
     #expect(screen.injectedArchive?.number == 2)
   }
+
+  @Test("Threads injecting while the singletons are first made each get the one pair, every object filled whole")
+  func threadsWhileSingletonsAreMade() throws {
+    let injector = Injector()
+    let calls = Counter()
+    injector.register(Database.self, scope: .singleton) { _ in
+      calls.increment()
+      return Database(number: 1)
+    }
+    injector.register(Database.self, scope: .singleton, id: "archive") { _ in
+      calls.increment()
+      return Database(number: 2)
+    }
+    let reportID = ReportID()
+    injector.register(reportID)
+    let whole = Counter()
+    DispatchQueue.concurrentPerform(iterations: 2_000) { _ in
+      do {
+        let screen = SettingsScreen()
+        try injector.inject(screen)
+        if screen.injectedDatabase?.number == 1, screen.injectedArchive?.number == 2,
+          screen.injectedReportID === reportID, screen.callbacks == 1
+        {
+          whole.increment()
+        }
+      } catch {
+        Issue.record(error)
+      }
+    }
+    #expect(calls.value == 2)
+    #expect(whole.value == 2_000)
+    let database = try injector.resolve(Database.self)
+    let screen = SettingsScreen()
+    try injector.inject(screen)
+    #expect(screen.injectedDatabase === database)
+  }
 }

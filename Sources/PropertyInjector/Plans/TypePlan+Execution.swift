@@ -17,7 +17,11 @@ extension TypePlan {
     }
     guard !producingSteps.isEmpty else { return fillConstants(object) }
     // Made singletons only: nothing left can fail or run user code, so no recursion holds them.
-    if onlyReadsMade, let wrote = fillMade(object) { return wrote }
+    if let madeSteps, madeSteps.allSatisfy(\.isMade) {
+      var wrote = fillConstants(object)
+      for step in madeSteps where step.fillMade(object) { wrote = true }
+      return wrote
+    }
     // Only a plan that may roll back remembers what it wrote: the others allocate nothing here.
     var unkept: [any ProducingStep] = []
     var written: [any ProducingStep] = []
@@ -27,15 +31,6 @@ extension TypePlan {
       for step in constantSteps where step.fill(object) { wroteConstant = true }
     }
     return wroteProduced || wroteConstant
-  }
-
-  /// When every producing step's singleton is made: writes the constants, then the made values,
-  /// and returns whether it wrote; otherwise writes nothing and returns nil.
-  private func fillMade(_ object: AnyObject) -> Bool? {
-    for index in producingSteps.indices where !producingSteps[index].isMade { return nil }
-    var wrote = fillConstants(object)
-    for index in producingSteps.indices where producingSteps[index].fillMade(object) { wrote = true }
-    return wrote
   }
 
   /// Writes the registered instances of a plan that ``onlyFills``; returns whether it wrote.

@@ -44,9 +44,10 @@ final class TypePlan: Sendable {
   /// The index in ``producingSteps`` of the first step that checks retention; every step from
   /// there on checks it, and none before.
   let firstCheckingStep: Int
-  /// Whether every producing step reads a singleton once it is made (``MadeSingletonStep``):
-  /// once all are made, a cached injection writes them in one loop, after the constants.
-  let onlyReadsMade: Bool
+  /// The producing steps, when every one reads a value made once (``MadeValueStep``): once all
+  /// are made, a cached injection writes them in one loop, after the constants; nil otherwise.
+  var madeSteps: [any MadeValueStep]? { unsafe uncheckedMadeSteps }
+  private nonisolated(unsafe) let uncheckedMadeSteps: [any MadeValueStep]?
   /// Whether the plan only writes registered instances and cannot fail: no problem, no step
   /// that fails or makes a value. A cached injection of such a plan is one loop.
   let onlyFills: Bool
@@ -73,7 +74,8 @@ final class TypePlan: Sendable {
     unsafe uncheckedProducingSteps = producing.filter { !$0.checksRetention } + producing.filter(\.checksRetention)
     firstCheckingStep = producing.count(where: { !$0.checksRetention })
     checksRetention = firstCheckingStep < producing.count
-    onlyReadsMade = producing.allSatisfy(\.readsMadeValue)
+    let made = producing.compactMap { $0 as? any MadeValueStep }
+    unsafe uncheckedMadeSteps = made.count == producing.count ? made : nil
     let filling = Self.fused(
       steps.filter { step in
         switch step {

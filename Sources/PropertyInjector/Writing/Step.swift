@@ -73,24 +73,17 @@ protocol ProducingStep: AnyObject {
   /// Sets the property back to nil: undoes the write of a step that checks retention, when one
   /// of them did not keep its value (constant steps are written only after those checks).
   func clear(_ object: AnyObject)
+}
 
-  /// Whether the step reads a value made once and kept elsewhere (a singleton's), so that once
-  /// it ``isMade``, writing it can neither fail nor run user code.
-  var readsMadeValue: Bool { get }
-
-  /// Whether the value is made already and kept elsewhere, so that writing it can neither fail
-  /// nor run user code: a made singleton's (``MadeSingletonStep``). Once true, true for ever.
+/// A producing step whose value, once made, is kept elsewhere and never changes: a made
+/// singleton's (``MadeSingletonStep``). Writing it can then neither fail nor run user code.
+protocol MadeValueStep: ProducingStep {
+  /// Whether the value is made. Once true, true for ever.
   var isMade: Bool { get }
 
   /// Writes the made value if the property is nil; returns whether it wrote. Only after
   /// ``isMade`` returned true.
   func fillMade(_ object: AnyObject) -> Bool
-}
-
-extension ProducingStep {
-  var readsMadeValue: Bool { false }
-  var isMade: Bool { false }
-  func fillMade(_ object: AnyObject) -> Bool { false }
 }
 
 /// Fills a property with a registered instance, cast once when the plan was built.
@@ -167,7 +160,7 @@ final class ValueStep<Root: AnyObject, Wrapped>: ProducingStep {
 /// Fills a property with a singleton of exactly its type: once the singleton is made, its cell's
 /// value, without the producer (a made value never changes, and the cell keeps it, so it needs
 /// neither the override's cell nor a retention check); before, as ``ValueStep`` does.
-final class MadeSingletonStep<Root: AnyObject, Wrapped>: ProducingStep {
+final class MadeSingletonStep<Root: AnyObject, Wrapped>: MadeValueStep {
   /// The step that makes the singleton, through the producer, while it is not made.
   let making: ValueStep<Root, Wrapped>
   /// The registration's own cell.
@@ -183,7 +176,6 @@ final class MadeSingletonStep<Root: AnyObject, Wrapped>: ProducingStep {
 
   var candidate: Candidate { making.candidate }
   var checksRetention: Bool { false }
-  var readsMadeValue: Bool { true }
   var isMade: Bool { cell.isMade }
 
   func produce(
