@@ -48,11 +48,28 @@ final class CreationStack {
   /// Runs `create` inside a frame for `key`, made for `site`; throws ``InjectionError/Code/cycle``
   /// when `key` is already being created on this thread, and ``InjectionError/Code/tooDeep``
   /// when nesting is past ``maximumDepth`` or the thread's stack is nearly used up.
+  @inline(__always)
   func within<Result>(
     _ key: ObjectIdentifier,
     for site: Site,
     _ create: () throws(InjectionError) -> Result
   ) throws(InjectionError) -> Result {
+    // An outermost creation nests in nothing: it can close no cycle, and the stack it runs on
+    // is the caller's. Only nesting is checked, and it is rare: most factories need nothing made.
+    if unsafe !storedFrames.isEmpty { try checkNesting(key, for: site) }
+    unsafe storedFrames.append(Frame(key: key, site: site))
+    defer { unsafe storedFrames.removeLast() }
+    do {
+      return try create()
+    } catch {
+      // The innermost creation an error leaves tells where it happened.
+      throw error.withPath(path)
+    }
+  }
+
+  /// Throws when a creation of `key`, nested in the ones in progress, would close a cycle, nest
+  /// past ``maximumDepth`` or leave the thread's stack nearly used up.
+  private func checkNesting(_ key: ObjectIdentifier, for site: Site) throws(InjectionError) {
     let frames = self.frames
     if let start = frames.firstIndex(where: { $0.key == key }) {
       throw .cycle(path: frames[start...].map(\.site.label) + [site.label], closingAt: site)
@@ -64,14 +81,6 @@ final class CreationStack {
       address < stackBounds.lowerBound + Self.stackReserve
     {
       throw .tooDeep(path: path + [site.label], at: site, stackExhausted: true)
-    }
-    unsafe storedFrames.append(Frame(key: key, site: site))
-    defer { unsafe storedFrames.removeLast() }
-    do {
-      return try create()
-    } catch {
-      // The innermost creation an error leaves tells where it happened.
-      throw error.withPath(path)
     }
   }
 

@@ -75,6 +75,19 @@ struct Execution {
 }
 
 extension Execution {
+  /// Runs the factory of a registration of the requester's own (level 0) as
+  /// ``make(for:level:at:_:)`` does: no override can sit between the two, so the factory
+  /// resolves through the requester.
+  func make<Value>(
+    for registration: Registration,
+    at site: Site,
+    _ factory: (Resolver) throws -> Value
+  ) throws(InjectionError) -> Value {
+    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+      try run(factory, of: registration, owner: self, at: site)
+    }
+  }
+
   /// Runs a registration's factory inside a creation frame (outside every lock), with the
   /// resolver of the injector the registration belongs to, and injects the result if it is
   /// settable.
@@ -88,7 +101,8 @@ extension Execution {
     at site: Site,
     _ factory: (Resolver) throws -> Value
   ) throws(InjectionError) -> Value {
-    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+    guard level > 0 else { return try make(for: registration, at: site, factory) }
+    return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       let (home, override) = owners(atLevel: level)
       return try run(factory, of: registration, owner: override ?? home, at: site)
     }

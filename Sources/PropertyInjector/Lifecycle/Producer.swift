@@ -51,8 +51,16 @@ extension Registration {
       }
     case .factory(let factory):
       if let typed = factory as? Factory<Value> {
+        guard level == 0, !typed.isMainActorIsolated else {
+          return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
+            try typed.make(execution, for: self, level: level, at: site)
+          }
+        }
+        // The registration is the requester's own, and the factory is not isolated: nothing to
+        // look up or refuse, which is most factories.
+        let make = typed.make
         return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
-          try typed.make(execution, for: self, level: level, at: site)
+          try execution.make(for: self, at: site, make)
         }
       }
       return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in

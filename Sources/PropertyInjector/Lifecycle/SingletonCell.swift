@@ -15,27 +15,35 @@
   /// What the cell creates, for messages: `Database (singleton)`.
   let label: String
 
-  /// The value, once made: written once, before ``isMade`` is set under its lock, and never
-  /// again. A hot read takes the lock on a `Bool`, then copies the value: nothing in it names
+  /// The value, once made: written once, before ``isMade`` is set, and never again. A hot read
+  /// loads the flag, then reads the value: nothing in it names
   /// `Value?` or another generic type, whose metadata an unspecialized caller would look up in
   /// the runtime's cache on every read (about 800 instructions, most of a cached injection).
   private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-  private let made = Locked(false)
+  private let made = OnceFlag()
 
   init(label: String) { self.label = label }
 
   deinit {
-    if made.withLock({ $0 }) { unsafe storage.deinitialize(count: 1) }
+    if made.isSet { unsafe storage.deinitialize(count: 1) }
     unsafe storage.deallocate()
   }
 
   /// Whether the value has been created. Never waits.
-  var isMade: Bool { made.withLock { $0 } }
+  var isMade: Bool { made.isSet }
 
   /// The value; only after ``isMade`` returned true.
   var madeValue: Value {
-    // Sound: written once before `made` became true, under its lock, which the caller took.
+    // Sound: written once before `made` was set, which the caller saw.
     unsafe storage.pointee
+  }
+
+  /// The value, lent in place without a copy; only after ``isMade`` returned true.
+  var madeValueInPlace: Value {
+    _read {
+      // Sound: written once before `made` was set, which the caller saw, and never changed.
+      yield unsafe storage.pointee
+    }
   }
 
   /// The value, created by `create` if this is the first request (or every earlier one failed).
@@ -67,7 +75,7 @@
       do {
         let value = try create()
         unsafe storage.initialize(to: value)
-        made.withLock { $0 = true }
+        made.set()
         CreationCoordinator.shared.release(self)
         return value
       } catch {

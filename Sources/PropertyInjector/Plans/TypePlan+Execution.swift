@@ -17,11 +17,7 @@ extension TypePlan {
     }
     guard !producingSteps.isEmpty else { return fillConstants(object) }
     // Made singletons only: nothing left can fail or run user code, so no recursion holds them.
-    if let madeSteps, madeSteps.allSatisfy(\.isMade) {
-      var wrote = fillConstants(object)
-      for step in madeSteps where step.fillMade(object) { wrote = true }
-      return wrote
-    }
+    if let wrote = fillIfAllMade(object) { return wrote }
     // Only a plan that may roll back remembers what it wrote: the others allocate nothing here.
     var unkept: [any ProducingStep] = []
     var written: [any ProducingStep] = []
@@ -31,6 +27,19 @@ extension TypePlan {
       for step in constantSteps where step.fill(object) { wroteConstant = true }
     }
     return wroteProduced || wroteConstant
+  }
+
+  /// When every producing step reads a singleton and all are made: writes the constants, then
+  /// the made values, and returns whether it wrote; nil otherwise.
+  private func fillIfAllMade(_ object: AnyObject) -> Bool? {
+    // Sound: the plan, which the caller holds, holds every step.
+    guard let steps = unsafe madeSteps, unsafe steps.allSatisfy({ unsafe $0._withUnsafeGuaranteedRef { $0.isMade() } })
+    else { return nil }
+    var wrote = fillConstants(object)
+    for index in unsafe steps.indices where unsafe steps[index]._withUnsafeGuaranteedRef({ $0.fillMade(object) }) {
+      wrote = true
+    }
+    return wrote
   }
 
   /// Writes the registered instances of a plan that ``onlyFills``; returns whether it wrote.

@@ -10,8 +10,9 @@
 // not `Sendable` only because their accessor closures may be isolated to the class's global
 // actor. They are called only through `inject`, `validate` and `explain`, whose
 // `InjectableSettable` constraint makes the compiler check that the caller is on that actor
-// (`MainActorTests`).
-final class TypePlan: Sendable {
+// (`MainActorTests`). `@safe`: its unretained references to made steps (`madeSteps`) point
+// into `producingSteps`, which it holds for its whole life.
+@safe final class TypePlan: Sendable {
   let shape: TypeShape
   /// The identity of the type it fills.
   let type: ObjectIdentifier
@@ -44,10 +45,12 @@ final class TypePlan: Sendable {
   /// The index in ``producingSteps`` of the first step that checks retention; every step from
   /// there on checks it, and none before.
   let firstCheckingStep: Int
-  /// The producing steps, when every one reads a value made once (``MadeValueStep``): once all
+  /// The producing steps, when every one reads a singleton (``MadeSingletonStep``): once all
   /// are made, a cached injection writes them in one loop, after the constants; nil otherwise.
-  var madeSteps: [any MadeValueStep]? { unsafe uncheckedMadeSteps }
-  private nonisolated(unsafe) let uncheckedMadeSteps: [any MadeValueStep]?
+  /// Unretained, as ``producingSteps`` holds them: a strong reference would cost a retain and a
+  /// release around each of the loop's calls.
+  var madeSteps: [Unmanaged<MadeSingletonStep>]? { unsafe uncheckedMadeSteps }
+  private nonisolated(unsafe) let uncheckedMadeSteps: [Unmanaged<MadeSingletonStep>]?
   /// Whether the plan only writes registered instances and cannot fail: no problem, no step
   /// that fails or makes a value. A cached injection of such a plan is one loop.
   let onlyFills: Bool
@@ -74,8 +77,8 @@ final class TypePlan: Sendable {
     unsafe uncheckedProducingSteps = producing.filter { !$0.checksRetention } + producing.filter(\.checksRetention)
     firstCheckingStep = producing.count(where: { !$0.checksRetention })
     checksRetention = firstCheckingStep < producing.count
-    let made = producing.compactMap { $0 as? any MadeValueStep }
-    unsafe uncheckedMadeSteps = made.count == producing.count ? made : nil
+    let made = producing.compactMap { $0 as? MadeSingletonStep }
+    unsafe uncheckedMadeSteps = made.count == producing.count ? made.map { unsafe Unmanaged.passUnretained($0) } : nil
     let filling = Self.fused(
       steps.filter { step in
         switch step {

@@ -12,6 +12,8 @@
 #if !canImport(Darwin)
   // The main queue, to tell the main actor's jobs from others (see `isOnMainActor`).
   import Dispatch
+  // `Atomic`, for `OnceFlag`: on Linux it needs no newer deployment target.
+  import Synchronization
 #endif
 
 // The only file that calls the platform's thread library: a mutex, a condition with timed
@@ -89,6 +91,27 @@ struct Locked<State> {
 
 // Safe to share when the state is: every access to it holds the mutex.
 extension Locked: @unchecked Sendable where State: Sendable {}
+
+/// A flag set once, then read many times from any thread: whether a singleton is made.
+///
+/// A read that sees it set also sees everything written before it was set (acquire and
+/// release). On Linux it is an atomic load, a few instructions; on Apple platforms, where
+/// `Atomic` needs macOS 15 and iOS 18, it is a ``Locked`` `Bool`.
+struct OnceFlag: ~Copyable {
+  #if canImport(Darwin)
+    private let locked = Locked(false)
+    /// Whether the flag is set.
+    var isSet: Bool { locked.withLock { $0 } }
+    /// Sets the flag, after the writes it publishes.
+    func set() { locked.withLock { $0 = true } }
+  #else
+    private let atomic = Atomic(false)
+    /// Whether the flag is set.
+    var isSet: Bool { atomic.load(ordering: .acquiring) }
+    /// Sets the flag, after the writes it publishes.
+    func set() { atomic.store(true, ordering: .releasing) }
+  #endif
+}
 
 /// A value behind a mutex with a condition, for threads that must wait for another thread's
 /// work (see ``CreationCoordinator`` and ``ConfigurationGate``).

@@ -75,17 +75,6 @@ protocol ProducingStep: AnyObject {
   func clear(_ object: AnyObject)
 }
 
-/// A producing step whose value, once made, is kept elsewhere and never changes: a made
-/// singleton's (``MadeSingletonStep``). Writing it can then neither fail nor run user code.
-protocol MadeValueStep: ProducingStep {
-  /// Whether the value is made. Once true, true for ever.
-  var isMade: Bool { get }
-
-  /// Writes the made value if the property is nil; returns whether it wrote. Only after
-  /// ``isMade`` returned true.
-  func fillMade(_ object: AnyObject) -> Bool
-}
-
 /// Fills a property with a registered instance, cast once when the plan was built.
 final class FillingStep<Root: AnyObject, Wrapped>: ConstantStep {
   let candidate: Candidate
@@ -160,23 +149,32 @@ final class ValueStep<Root: AnyObject, Wrapped>: ProducingStep {
 /// Fills a property with a singleton of exactly its type: once the singleton is made, its cell's
 /// value, without the producer (a made value never changes, and the cell keeps it, so it needs
 /// neither the override's cell nor a retention check); before, as ``ValueStep`` does.
-final class MadeSingletonStep<Root: AnyObject, Wrapped>: MadeValueStep {
+///
+/// Not generic: a plan whose producing steps are all of this kind calls ``isMade`` and
+/// ``fillMade`` in one loop, on steps it refers to without retaining them
+/// (``TypePlan/madeSteps``), which needs a concrete class.
+final class MadeSingletonStep: ProducingStep {
   /// The step that makes the singleton, through the producer, while it is not made.
-  let making: ValueStep<Root, Wrapped>
-  /// The registration's own cell.
-  let cell: SingletonCell<Wrapped>
-  /// The accessor's fill, held here so that a made value is written with one call.
-  let fillIfNil: (Root, Wrapped) -> Bool
+  let making: any ProducingStep
+  /// Whether the singleton is made in the registration's own cell. Once true, true for ever.
+  let isMade: () -> Bool
+  /// Writes the made value if the property is nil; returns whether it wrote. Only after
+  /// ``isMade`` returned true.
+  let fillMade: (AnyObject) -> Bool
 
-  init(making: ValueStep<Root, Wrapped>, cell: SingletonCell<Wrapped>) {
+  init<Root: AnyObject, Wrapped>(making: ValueStep<Root, Wrapped>, cell: SingletonCell<Wrapped>) {
     self.making = making
-    self.cell = cell
-    fillIfNil = making.accessor.fillIfNil
+    isMade = { cell.isMade }
+    let fill = making.accessor.fillIfNil
+    fillMade = { object in
+      // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type. The
+      // value is read in place: the cell, which this closure holds, never changes it once made.
+      unsafe fill(unsafeDowncast(object, to: Root.self), cell.madeValueInPlace)
+    }
   }
 
   var candidate: Candidate { making.candidate }
   var checksRetention: Bool { false }
-  var isMade: Bool { cell.isMade }
 
   func produce(
     into object: AnyObject,
@@ -184,14 +182,9 @@ final class MadeSingletonStep<Root: AnyObject, Wrapped>: MadeValueStep {
     unkept: inout [any ProducingStep],
     then next: (inout [any ProducingStep]) throws(InjectionError) -> Void
   ) throws(InjectionError) -> Bool {
-    guard cell.isMade else { return try making.produce(into: object, execution, unkept: &unkept, then: next) }
+    guard isMade() else { return try making.produce(into: object, execution, unkept: &unkept, then: next) }
     try next(&unkept)
     return fillMade(object)
-  }
-
-  func fillMade(_ object: AnyObject) -> Bool {
-    // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
-    fillIfNil(unsafe unsafeDowncast(object, to: Root.self), cell.madeValue)
   }
 
   func clear(_ object: AnyObject) { making.clear(object) }
