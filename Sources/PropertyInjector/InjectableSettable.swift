@@ -249,7 +249,7 @@ public struct InjectableAccessor {
         write(root, value)
         return true
       }
-    entry = .property(
+    entry = unsafe .property(
       Accessor(
         name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear,
         fillIfNil: fillIfNil, filler: filler?.filler))

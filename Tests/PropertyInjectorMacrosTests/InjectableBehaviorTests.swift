@@ -116,6 +116,26 @@
     var injectedForced: Cache!
   }
 
+  struct Settings: Sendable, Equatable {
+    var name: String
+    var limits: [Int]
+  }
+
+  @Injectable
+  final class MadeSingletons {
+    var injectedLogger: (any Logger)?
+    var injectedSettings: Settings?
+    var injectedCount: Int?
+    var injectedBox: Box<Cache>?
+    weak var injectedDelegate: Delegate?
+    unowned var injectedOwner: Delegate?
+    var observed: [String] = []
+    var injectedCache: Cache? {
+      willSet { observed.append("willSet") }
+      didSet { observed.append("didSet") }
+    }
+  }
+
   @Suite("@Injectable classes")
   struct InjectableBehaviorTests {
     let injector: Injector
@@ -241,6 +261,46 @@
       #expect(observed.observed == ["willSet", "didSet"])
       try injector.inject(observed)
       #expect(observed.observed == ["willSet", "didSet"], "a set property is not written again")
+    }
+
+    @Test("Made singletons of every kind fill only nil properties, each the one value, through every write")
+    func madeSingletonsInPlace() throws {
+      // Once made, a singleton is written from where its cell keeps it, through a closure the
+      // macro's expansion compiles in this module: classes, existentials, structs with
+      // references inside, plain values, generic classes, weak and observed properties.
+      let injector = Injector()
+      let settings = Settings(name: "made", limits: [1, 2, 3])
+      injector.register((any Logger).self, scope: .singleton) { _ in ConsoleLogger() }
+      injector.register(Settings.self, scope: .singleton) { _ in settings }
+      injector.register(Int.self, scope: .singleton) { _ in 42 }
+      injector.register(unchecked: Box<Cache>.self, scope: .singleton) { _ in Box<Cache>() }
+      injector.register(Delegate.self, scope: .singleton) { _ in Delegate() }
+      injector.register(Cache.self, scope: .singleton) { _ in Cache() }
+      let first = MadeSingletons()
+      try injector.inject(first)
+      let logger = try #require(first.injectedLogger)
+      let box = try #require(first.injectedBox)
+      let delegate = try #require(first.injectedDelegate)
+      for _ in 0..<3 {
+        let screen = MadeSingletons()
+        let own = Cache()
+        screen.injectedCache = own
+        screen.observed = []
+        try injector.inject(screen)
+        #expect(screen.injectedLogger === logger && screen.injectedBox === box)
+        #expect(screen.injectedSettings == settings && screen.injectedCount == 42)
+        #expect(screen.injectedDelegate === delegate && screen.injectedOwner === delegate)
+        #expect(screen.injectedCache === own, "a property that holds a value is not written")
+        #expect(screen.observed.isEmpty, "nor are its observers run")
+      }
+      let empty = MadeSingletons()
+      try injector.inject(empty)
+      #expect(empty.injectedCache === first.injectedCache && empty.observed == ["willSet", "didSet"])
+      // Each object holds its own copy of a value type: the cell's is never lent out.
+      empty.injectedSettings?.limits.append(4)
+      let next = MadeSingletons()
+      try injector.inject(next)
+      #expect(next.injectedSettings == settings)
     }
 
     @Test("weak, unowned and implicitly unwrapped properties are filled with instances the injector keeps")

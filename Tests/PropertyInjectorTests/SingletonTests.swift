@@ -269,4 +269,37 @@ struct SingletonTests {
     try injector.inject(screen)
     #expect(screen.injectedDatabase === database)
   }
+
+  @Test("Plans dropped while threads write made singletons through them leave every object filled whole")
+  func plansDroppedDuringMadeWrites() throws {
+    // A cached injection of made singletons refers to the plan's steps without retaining them:
+    // the plan it runs must keep them alive while registrations change and drop plans (run
+    // under the address sanitizer in CI, which reports a step freed while in use).
+    let injector = Injector()
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    injector.register(Database.self, scope: .singleton, id: "archive") { _ in Database(number: 2) }
+    let reportID = ReportID()
+    injector.register(reportID)
+    try injector.inject(SettingsScreen())
+    let whole = Counter()
+    DispatchQueue.concurrentPerform(iterations: 4_000) { index in
+      if index.isMultiple(of: 8) {
+        // Each registration changes the registry, and every plan built before it is dropped.
+        injector.register(Database(number: 3), named: "unrelated\(index % 3)")
+        return
+      }
+      do {
+        let screen = SettingsScreen()
+        try injector.inject(screen)
+        if screen.injectedDatabase?.number == 1, screen.injectedArchive?.number == 2,
+          screen.injectedReportID === reportID, screen.callbacks == 1
+        {
+          whole.increment()
+        }
+      } catch {
+        Issue.record(error)
+      }
+    }
+    #expect(whole.value == 3_500)
+  }
 }

@@ -38,13 +38,9 @@
     unsafe storage.pointee
   }
 
-  /// The value, lent in place without a copy; only after ``isMade`` returned true.
-  var madeValueInPlace: Value {
-    _read {
-      // Sound: written once before `made` was set, which the caller saw, and never changed.
-      yield unsafe storage.pointee
-    }
-  }
+  /// Where the value is, to read it in place; only after ``isMade`` returned true, and while
+  /// the cell is alive. Sound to read then: written once before `made` was set, never changed.
+  var madeValueAddress: UnsafePointer<Value> { unsafe UnsafePointer(storage) }
 
   /// The value, created by `create` if this is the first request (or every earlier one failed).
   ///

@@ -39,7 +39,9 @@ extension PropertyAccessor {
   var isTyped: Bool { ownership != nil }
 }
 
-final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
+// `@safe`: ``fillFromPlace`` takes a pointer, which it only reads through, and which its one
+// caller (a made singleton's step) points at the value its cell keeps.
+@safe final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   let name: String
   let keyPath: AnyKeyPath?
   let ownership: InjectableAccessor.Ownership?
@@ -53,6 +55,10 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   /// Writes a value if the property is nil, and says whether it did: the one call a cached
   /// injection makes per property.
   let fillIfNil: (Root, Wrapped) -> Bool
+  /// ``fillIfNil`` with a value read in place: a made singleton's. `@Injectable`'s is compiled in
+  /// the class's module, where the value's type is known, so it copies the value only into the
+  /// property; a generic caller would copy it first, then release the copy.
+  let fillFromPlace: (Root, UnsafePointer<Wrapped>) -> Bool
 
   init(
     name: String,
@@ -62,6 +68,7 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
     write: @escaping (Root, Wrapped) -> Void,
     clear: @escaping (Root) -> Void,
     fillIfNil: @escaping (Root, Wrapped) -> Bool,
+    fillFromPlace: ((Root, UnsafePointer<Wrapped>) -> Bool)? = nil,
     filler: (any AnyFiller)? = nil
   ) {
     // Not optional: an optional closure is stored maximally abstracted, and converting it back
@@ -70,6 +77,7 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
     self.write = write
     self.clear = clear
     self.fillIfNil = fillIfNil
+    unsafe self.fillFromPlace = unsafe fillFromPlace ?? { root, place in unsafe fillIfNil(root, place.pointee) }
     self.name = name
     self.keyPath = keyPath
     self.ownership = ownership
@@ -80,7 +88,7 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   /// property is nil. Not a single `modify`: through accessors (a non-final class's property,
   /// observers, Observation), a key-path `modify` calls the setter even when nothing changed.
   convenience init(name: String, keyPath: ReferenceWritableKeyPath<Root, Wrapped?>) {
-    self.init(
+    unsafe self.init(
       name: name, keyPath: keyPath, ownership: nil,
       isNil: { $0[keyPath: keyPath] == nil },
       write: { $0[keyPath: keyPath] = $1 },

@@ -44,7 +44,12 @@ extension InjectableAccessor {
   ///   - fill: Writes a value if it is nil, and returns whether it did.
   ///   - filler: What fills every property of `root` outside `#if` in one call.
   /// - Returns: The entry.
+  ///
+  /// Compiled into the class's module, where `Wrapped` is known: the closure it adds, which fills
+  /// the property from a value read in place (a made singleton's), then copies the value only
+  /// into the property.
   @_documentation(visibility: internal)
+  @_alwaysEmitIntoClient
   public static func _$property<Root: AnyObject, Wrapped>(
     _ name: String,
     of root: Root.Type,
@@ -56,11 +61,29 @@ extension InjectableAccessor {
     fill: @escaping (Root, Wrapped) -> Bool,
     filler: InjectableFiller? = nil
   ) -> Self {
-    Self(
+    unsafe _$property(
+      name, of: root, ownership: ownership, isNil: isNil, write: write, clear: clear, fill: fill,
+      fillFromPlace: { root, place in unsafe fill(root, place.pointee) }, filler: filler)
+  }
+
+  /// What ``_$property(_:of:as:ownership:isNil:write:clear:fill:filler:)`` calls.
+  @usableFromInline
+  static func _$property<Root: AnyObject, Wrapped>(
+    _ name: String,
+    of root: Root.Type,
+    ownership: Ownership,
+    isNil: @escaping (Root) -> Bool,
+    write: @escaping (Root, Wrapped) -> Void,
+    clear: @escaping (Root) -> Void,
+    fill: @escaping (Root, Wrapped) -> Bool,
+    fillFromPlace: @escaping (Root, UnsafePointer<Wrapped>) -> Bool,
+    filler: InjectableFiller?
+  ) -> Self {
+    unsafe Self(
       entry: .property(
         Accessor(
           name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear, fillIfNil: fill,
-          filler: filler?.filler)))
+          fillFromPlace: fillFromPlace, filler: filler?.filler)))
   }
 
   /// For `@Injectable`'s expansion only: `root` declares `didInjectDependencies()`. The

@@ -165,11 +165,11 @@ final class MadeSingletonStep: ProducingStep {
   init<Root: AnyObject, Wrapped>(making: ValueStep<Root, Wrapped>, cell: SingletonCell<Wrapped>) {
     self.making = making
     isMade = { cell.isMade }
-    let fill = making.accessor.fillIfNil
+    let fill = unsafe making.accessor.fillFromPlace
     fillMade = { object in
       // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type. The
       // value is read in place: the cell, which this closure holds, never changes it once made.
-      unsafe fill(unsafeDowncast(object, to: Root.self), cell.madeValueInPlace)
+      unsafe fill(unsafeDowncast(object, to: Root.self), cell.madeValueAddress)
     }
   }
 
