@@ -250,17 +250,7 @@ struct SingletonTests {
     injector.register(reportID)
     let whole = Counter()
     DispatchQueue.concurrentPerform(iterations: 2_000) { _ in
-      do {
-        let screen = SettingsScreen()
-        try injector.inject(screen)
-        if screen.injectedDatabase?.number == 1, screen.injectedArchive?.number == 2,
-          screen.injectedReportID === reportID, screen.callbacks == 1
-        {
-          whole.increment()
-        }
-      } catch {
-        Issue.record(error)
-      }
+      if injectsWhole(through: injector, reportID: reportID) { whole.increment() }
     }
     #expect(calls.value == 2)
     #expect(whole.value == 2_000)
@@ -288,18 +278,21 @@ struct SingletonTests {
         injector.register(Database(number: 3), named: "unrelated\(index % 3)")
         return
       }
-      do {
-        let screen = SettingsScreen()
-        try injector.inject(screen)
-        if screen.injectedDatabase?.number == 1, screen.injectedArchive?.number == 2,
-          screen.injectedReportID === reportID, screen.callbacks == 1
-        {
-          whole.increment()
-        }
-      } catch {
-        Issue.record(error)
-      }
+      if injectsWhole(through: injector, reportID: reportID) { whole.increment() }
     }
     #expect(whole.value == 3_500)
+  }
+
+  /// Injects a new screen; whether it got both singletons (1 and 2), `reportID` and one callback.
+  private func injectsWhole(through injector: Injector, reportID: ReportID) -> Bool {
+    do {
+      let screen = SettingsScreen()
+      try injector.inject(screen)
+      return screen.injectedDatabase?.number == 1 && screen.injectedArchive?.number == 2
+        && screen.injectedReportID === reportID && screen.callbacks == 1
+    } catch {
+      Issue.record(error)
+      return false
+    }
   }
 }
