@@ -7,13 +7,17 @@
 /// creation that is already on the stack is a cycle. Because the stack belongs to the thread,
 /// not to a resolver passed around, a factory that captures an injector instead of using its
 /// argument is still covered.
-final class CreationStack {
+// `@safe`: its frames live in memory it allocates with room for the deepest nesting allowed,
+// and `within`, the one place that pushes, checks the depth first.
+@safe final class CreationStack {
   /// One creation in progress.
   struct Frame {
     /// What is being created: a registration, a type, a `Lazy`.
     let key: ObjectIdentifier
-    /// Where, for messages: `Feed.injectedDatabase`, `resolve(any Logger)`.
-    let site: Site
+    /// Where, for messages: `Feed.injectedDatabase`, `resolve(any Logger)`. Unretained: a frame
+    /// lives only while the creation it stands for runs, and the caller of that creation holds
+    /// the site throughout, so pushing a frame costs no retain and popping it no release.
+    unowned(unsafe) let site: Site
   }
 
   /// The deepest chain of nested creations allowed, far beyond any real object graph.
@@ -27,15 +31,20 @@ final class CreationStack {
   // exclusivity checks (a `swift_beginAccess` per access of a class's property, on every
   // injection) can never fire here: they are turned off, and every access is marked `unsafe`.
 
-  @exclusivity(unchecked) private var storedFrames: [Frame] = []
+  @exclusivity(unchecked) private var depth = 0
   @exclusivity(unchecked) private var storedObjectsInCallback: [ObjectIdentifier] = []
+  /// Room for the deepest nesting allowed: pushing a frame is two stores, popping it one.
+  /// Frames are trivial values, so the memory needs no deinitialization.
+  private let storedFrames = UnsafeMutablePointer<Frame>.allocate(capacity: maximumDepth)
+
+  deinit { unsafe storedFrames.deallocate() }
 
   /// The creations in progress, outermost first.
-  var frames: [Frame] { unsafe storedFrames }
+  var frames: [Frame] { unsafe Array(UnsafeBufferPointer(start: storedFrames, count: depth)) }
   /// Objects whose `didInjectDependencies()` is running on this thread, innermost last.
   var objectsInCallback: [ObjectIdentifier] { unsafe storedObjectsInCallback }
   /// Whether no creation is in progress: the call running is the user's own.
-  var isOutermost: Bool { unsafe storedFrames.isEmpty }
+  var isOutermost: Bool { unsafe depth == 0 }
   /// This thread's stack, when the platform tells it.
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
 
@@ -43,7 +52,7 @@ final class CreationStack {
   static var current: CreationStack { stacks.value }
 
   /// The labels of the creations in progress, outermost first.
-  var path: [String] { frames.map(\.site.label) }
+  var path: [String] { frames.map { unsafe $0.site.label } }
 
   /// Runs `create` inside a frame for `key`, made for `site`; throws ``InjectionError/Code/cycle``
   /// when `key` is already being created on this thread, and ``InjectionError/Code/tooDeep``
@@ -56,9 +65,11 @@ final class CreationStack {
   ) throws(InjectionError) -> Result {
     // An outermost creation nests in nothing: it can close no cycle, and the stack it runs on
     // is the caller's. Only nesting is checked, and it is rare: most factories need nothing made.
-    if unsafe !storedFrames.isEmpty { try checkNesting(key, for: site) }
-    unsafe storedFrames.append(Frame(key: key, site: site))
-    defer { unsafe storedFrames.removeLast() }
+    // `checkNesting` keeps the depth within the room `storedFrames` has.
+    if unsafe depth > 0 { try checkNesting(key, for: site) }
+    unsafe (storedFrames + depth).initialize(to: Frame(key: key, site: site))
+    unsafe depth += 1
+    defer { unsafe depth -= 1 }
     do {
       return try create()
     } catch {
@@ -72,7 +83,7 @@ final class CreationStack {
   private func checkNesting(_ key: ObjectIdentifier, for site: Site) throws(InjectionError) {
     let frames = self.frames
     if let start = frames.firstIndex(where: { $0.key == key }) {
-      throw .cycle(path: frames[start...].map(\.site.label) + [site.label], closingAt: site)
+      throw .cycle(path: frames[start...].map { unsafe $0.site.label } + [site.label], closingAt: site)
     }
     if frames.count >= Self.maximumDepth {
       throw .tooDeep(path: path + [site.label], at: site, stackExhausted: false)

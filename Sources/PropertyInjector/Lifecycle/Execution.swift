@@ -50,41 +50,35 @@ struct Execution {
   ///
   /// - Parameters:
   ///   - value: A factory's result or an auto-created instance.
+  ///   - type: Its dynamic type.
   ///   - site: Where it is needed, for errors.
-  ///   - plainTypes: Where a registration remembers the last type its factory made that is not
-  ///     settable, so that a factory of a protocol type asks the runtime once, not per value.
+  /// - Returns: Whether `type` is settable.
   /// - Throws: ``InjectionError/Code/isolatedConformance`` when the value's type conforms only on
   ///   a global actor this thread is not on, so it can be neither injected nor handed over uninjected.
-  func injectIfSettable<Value>(_ value: Value, at site: Site, plainTypes: Locked<ObjectIdentifier?>? = nil)
-    throws(InjectionError)
-  {
+  @discardableResult
+  func injectIfSettable<Value>(_ value: Value, of type: Any.Type, at site: Site) throws(InjectionError) -> Bool {
     // The metatype check hits the runtime's conformance cache; it answers for isolated
     // conformances too, which the value cast then refuses off their actor.
-    // `as Any`: in generic code, `type(of:)` of a protocol-typed value is the protocol's type.
-    let type = Swift.type(of: value as Any)
-    if let plainTypes, plainTypes.withLock({ $0 == ObjectIdentifier(type) }) { return }
-    guard type is any InjectableSettable.Type else {
-      plainTypes?.withLock { $0 = ObjectIdentifier(type) }
-      return
-    }
+    guard type is any InjectableSettable.Type else { return false }
     guard let settable = value as? any InjectableSettable else {
       throw InjectionError(operation: site.label, .isolatedConformance(of: type, at: site))
     }
     try injector.inject(settable)
+    return true
   }
 }
 
+/// The identity of `value`'s type, read without copying the value.
+private func typeID<Value>(of value: borrowing Value) -> ObjectIdentifier { ObjectIdentifier(type(of: value)) }
+
 extension Execution {
-  /// Runs the factory of a registration of the requester's own (level 0) as
-  /// ``make(for:level:at:_:)`` does: no override can sit between the two, so the factory
-  /// resolves through the requester.
-  func make<Value>(
-    for registration: Registration,
-    at site: Site,
-    _ factory: (Resolver) throws -> Value
-  ) throws(InjectionError) -> Value {
-    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-      try run(factory, of: registration, owner: self, at: site)
+  /// A new value from `factory`, a factory of the requester's own: as
+  /// ``make(for:level:at:_:)`` makes it at level 0, where no override can sit between the two,
+  /// so the factory resolves through the requester.
+  @inline(__always)
+  func make<Value>(_ factory: OwnFactory<Value>, at site: Site) throws(InjectionError) -> Value {
+    try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) -> Value in
+      try run(factory.make, of: factory.registration, owner: self, at: site)
     }
   }
 
@@ -101,8 +95,7 @@ extension Execution {
     at site: Site,
     _ factory: (Resolver) throws -> Value
   ) throws(InjectionError) -> Value {
-    guard level > 0 else { return try make(for: registration, at: site, factory) }
-    return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       let (home, override) = owners(atLevel: level)
       return try run(factory, of: registration, owner: override ?? home, at: site)
     }
@@ -141,10 +134,16 @@ extension Execution {
         operation: site.label, .factoryFailed(at: site, making: registration.named.summary, error: error),
         underlyingError: error)
     }
-    if registration.madeValuesNeedNoInjection, ObjectIdentifier(type(of: value)) == registration.service.id {
+    if registration.madeValuesNeedNoInjection, typeID(of: value) == registration.service.id {
       return value
     }
-    try owner.injectIfSettable(value, at: site, plainTypes: registration.plainTypes)
+    // `as Any`: in generic code, `type(of:)` of a protocol-typed value is the protocol's type.
+    let type = Swift.type(of: value as Any)
+    // A factory of a protocol type asks the runtime once per type it makes in a row, not per value.
+    guard !registration.lastPlainType.holds(ObjectIdentifier(type)) else { return value }
+    if try !owner.injectIfSettable(value, of: type, at: site) {
+      registration.lastPlainType.store(ObjectIdentifier(type))
+    }
     return value
   }
 
@@ -187,7 +186,7 @@ extension Execution {
           .madeMismatch(
             at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self)), made: made))
       }
-      try injectIfSettable(value, at: site)
+      try injectIfSettable(value, of: Swift.type(of: value as Any), at: site)
       return value
     }
   }

@@ -106,3 +106,21 @@ struct Singleton<Service>: AnyFactory {
     try make(execution, for: registration, level: level, at: site)
   }
 }
+
+/// A factory of the requester's own injector that is not isolated: no override can sit between
+/// an injector and its own registrations, and nothing needs refusing, so it is called directly.
+struct OwnFactory<Value>: Sendable {
+  let registration: Registration
+  let make: @Sendable (Resolver) throws -> Value
+}
+
+extension Registration {
+  /// This registration's factory, when a requester `level` steps down the chain may call it
+  /// directly (see ``OwnFactory``).
+  func ownFactory<Value>(of _: Value.Type, level: Int) -> OwnFactory<Value>? {
+    guard level == 0, case .factory(let factory) = source, let typed = factory as? Factory<Value>,
+      !typed.isMainActorIsolated
+    else { return nil }
+    return OwnFactory(registration: self, make: typed.make)
+  }
+}

@@ -50,17 +50,14 @@ extension Registration {
         try execution.cast(self.instance as Any, to: Value.self, from: self, at: site)
       }
     case .factory(let factory):
-      if let typed = factory as? Factory<Value> {
-        guard level == 0, !typed.isMainActorIsolated else {
-          return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
-            try typed.make(execution, for: self, level: level, at: site)
-          }
-        }
-        // The registration is the requester's own, and the factory is not isolated: nothing to
-        // look up or refuse, which is most factories.
-        let make = typed.make
+      if let own = ownFactory(of: Value.self, level: level) {
         return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
-          try execution.make(for: self, at: site, make)
+          try execution.make(own, at: site)
+        }
+      }
+      if let typed = factory as? Factory<Value> {
+        return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
+          try typed.make(execution, for: self, level: level, at: site)
         }
       }
       return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in

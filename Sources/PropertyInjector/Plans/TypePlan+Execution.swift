@@ -1,9 +1,9 @@
 extension TypePlan {
   /// Fills every nil candidate of `object`, all or nothing; returns whether anything was written.
   ///
-  /// Every check comes first, then every value a factory must make (each held on the stack
-  /// of the recursion that makes the next), and only then the writes. A failure anywhere
-  /// before the writes leaves `object` unchanged. A hand-written table's property that may not
+  /// Every check comes first, then every value a factory must make (each made into its place
+  /// in one buffer on the stack), and only then the writes. A failure anywhere before the
+  /// writes leaves `object` unchanged, and destroys the values made. A hand-written table's property that may not
   /// keep its value (`weak`, `unowned`: only writing tells) is written before every other one;
   /// if it did not keep it, it is set back to nil and nothing else is written.
   ///
@@ -16,27 +16,25 @@ extension TypePlan {
       try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")
     }
     guard !producingSteps.isEmpty else { return fillConstants(object) }
-    // Made singletons only: nothing left can fail or run user code, so no recursion holds them.
+    // Made singletons only: nothing left can fail or run user code, so no buffer holds them.
     if let wrote = fillIfAllMade(object) { return wrote }
-    // Only a plan that may roll back remembers what it wrote: the others allocate nothing here.
-    var unkept: [any ProducingStep] = []
-    var written: [any ProducingStep] = []
-    var wroteProduced = false
-    var wroteConstant = false
-    try produce(from: 0, into: object, execution, unkept: &unkept, written: &written, wrote: &wroteProduced) { () in
-      for step in constantSteps where step.fill(object) { wroteConstant = true }
+    return try unsafe withUnsafeTemporaryAllocation(
+      byteCount: valuesLayout.size, alignment: valuesLayout.alignment
+    ) { (buffer) throws(InjectionError) -> Bool in
+      try unsafe fill(object, execution, values: buffer.baseAddress!)
     }
-    return wroteProduced || wroteConstant
   }
 
   /// When every producing step reads a singleton and all are made: writes the constants, then
   /// the made values, and returns whether it wrote; nil otherwise.
   private func fillIfAllMade(_ object: AnyObject) -> Bool? {
     // Sound: the plan, which the caller holds, holds every step.
-    guard let steps = unsafe madeSteps, unsafe steps.allSatisfy({ unsafe $0._withUnsafeGuaranteedRef { $0.isMade() } })
+    guard readsOnlySingletons,
+      unsafe unretainedSteps.allSatisfy({ unsafe $0._withUnsafeGuaranteedRef { $0.singleton!.isMade() } })
     else { return nil }
     var wrote = fillConstants(object)
-    for index in unsafe steps.indices where unsafe steps[index]._withUnsafeGuaranteedRef({ $0.fillMade(object) }) {
+    for index in unsafe unretainedSteps.indices
+    where unsafe unretainedSteps[index]._withUnsafeGuaranteedRef({ $0.singleton!.fill(object) }) {
       wrote = true
     }
     return wrote
@@ -49,40 +47,69 @@ extension TypePlan {
     return wrote
   }
 
-  /// Produces the values of `producingSteps[index...]`, then writes them as the recursion
-  /// unwinds, last first: the steps that check retention (the last ones) are written before
-  /// anything else, and if one was not kept, every one of them is cleared and the injection
-  /// fails before any other property (or observer) is touched. The constants are written once
-  /// the checks pass.
-  private func produce(
-    from index: Int,
-    into object: AnyObject,
-    _ execution: Execution,
-    unkept: inout [any ProducingStep],
-    written: inout [any ProducingStep],
-    wrote: inout Bool,
-    writeConstants: () -> Void
-  ) throws(InjectionError) {
-    guard index < producingSteps.count else {
-      if !checksRetention { writeConstants() }
-      return
+  /// Makes the value of every producing step whose property is nil, each at its place in
+  /// `values`, then writes them: first the ones that check retention (if one was not kept,
+  /// every one of them is cleared and the injection fails before any other property, or
+  /// observer, is touched), then the constants, then the rest. A failure to make one leaves
+  /// `object` unchanged: the values made before it are destroyed unwritten.
+  private func fill(_ object: AnyObject, _ execution: Execution, values: UnsafeMutableRawPointer)
+    throws(InjectionError) -> Bool
+  {
+    // Sound: the plan, which the caller holds, holds every step.
+    let count = unsafe unretainedSteps.count
+    let made = unsafe (values + valuesLayout.size - count).bindMemory(to: Bool.self, capacity: count)
+    for index in 0..<count {
+      var failure: InjectionError?
+      unsafe made[index] = unsafe unretainedSteps[index]._withUnsafeGuaranteedRef { step in
+        do throws(InjectionError) {
+          return try unsafe step.make(object, execution, values + valueOffsets[index])
+        } catch {
+          failure = error
+          return false
+        }
+      }
+      if let failure {
+        for earlier in 0..<index where unsafe made[earlier] {
+          unsafe producingSteps[earlier].discard(values + valueOffsets[earlier])
+        }
+        throw failure
+      }
     }
-    let step = producingSteps[index]
-    let wroteThis = try step.produce(into: object, execution, unkept: &unkept) { (unkept) throws(InjectionError) in
-      try produce(
-        from: index + 1, into: object, execution, unkept: &unkept, written: &written, wrote: &wrote,
-        writeConstants: writeConstants)
+    var wrote = false
+    if checksRetention {
+      var lost: ProducingStep?
+      var written: [ProducingStep] = []
+      for index in firstCheckingStep..<count where unsafe made[index] {
+        let step = producingSteps[index]
+        let place = unsafe values + valueOffsets[index]
+        guard lost == nil else {
+          unsafe step.discard(place)
+          continue
+        }
+        switch unsafe step.write(object, place) {
+        case .wrote: written.append(step)
+        case .skipped: break
+        case .notKept: lost = step
+        }
+      }
+      if let lost {
+        for checked in written { checked.clear(object) }
+        for index in 0..<firstCheckingStep where unsafe made[index] {
+          unsafe producingSteps[index].discard(values + valueOffsets[index])
+        }
+        throw InjectionError(
+          operation: "inject(\(typeName))", .notKept(at: lost.candidate.site, answer: lost.candidate.answer?.named))
+      }
+      wrote = !written.isEmpty
     }
-    if wroteThis {
-      wrote = true
-      if index >= firstCheckingStep { written.append(step) }
+    if fillConstants(object) { wrote = true }
+    for index in 0..<firstCheckingStep where unsafe made[index] {
+      let wroteThis = unsafe unretainedSteps[index]._withUnsafeGuaranteedRef { (step) -> Bool in
+        if case .wrote = unsafe step.write(object, values + valueOffsets[index]) { return true }
+        return false
+      }
+      if wroteThis { wrote = true }
     }
-    guard index == firstCheckingStep else { return }
-    if let lost = unkept.first {
-      for checked in written { checked.clear(object) }
-      throw InjectionError(
-        operation: "inject(\(typeName))", .notKept(at: lost.candidate.site, answer: lost.candidate.answer?.named))
-    }
-    writeConstants()
+    return wrote
   }
 }

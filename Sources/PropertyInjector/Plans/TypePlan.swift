@@ -10,7 +10,7 @@
 // not `Sendable` only because their accessor closures may be isolated to the class's global
 // actor. They are called only through `inject`, `validate` and `explain`, whose
 // `InjectableSettable` constraint makes the compiler check that the caller is on that actor
-// (`MainActorTests`). `@safe`: its unretained references to made steps (`madeSteps`) point
+// (`MainActorTests`). `@safe`: its unretained references to steps (`unretainedSteps`) point
 // into `producingSteps`, which it holds for its whole life.
 @safe final class TypePlan: Sendable {
   let shape: TypeShape
@@ -30,8 +30,12 @@
   var constantSteps: [any ConstantStep] { unsafe uncheckedConstantSteps }
   private nonisolated(unsafe) let uncheckedConstantSteps: [any ConstantStep]
   /// The steps that make values at injection time.
-  var producingSteps: [any ProducingStep] { unsafe uncheckedProducingSteps }
-  private nonisolated(unsafe) let uncheckedProducingSteps: [any ProducingStep]
+  var producingSteps: [ProducingStep] { unsafe uncheckedProducingSteps }
+  private nonisolated(unsafe) let uncheckedProducingSteps: [ProducingStep]
+  /// ``producingSteps``, unretained: the plan holds them, and a strong reference would cost a
+  /// retain and a release around each call of an injection.
+  var unretainedSteps: [Unmanaged<ProducingStep>] { unsafe uncheckedUnretainedSteps }
+  private nonisolated(unsafe) let uncheckedUnretainedSteps: [Unmanaged<ProducingStep>]
   /// The steps that fail the injection when their property is nil.
   var failingSteps: [FailingStep] { unsafe uncheckedFailingSteps }
   private nonisolated(unsafe) let uncheckedFailingSteps: [FailingStep]
@@ -45,12 +49,14 @@
   /// The index in ``producingSteps`` of the first step that checks retention; every step from
   /// there on checks it, and none before.
   let firstCheckingStep: Int
-  /// The producing steps, when every one reads a singleton (``MadeSingletonStep``): once all
-  /// are made, a cached injection writes them in one loop, after the constants; nil otherwise.
-  /// Unretained, as ``producingSteps`` holds them: a strong reference would cost a retain and a
-  /// release around each of the loop's calls.
-  var madeSteps: [Unmanaged<MadeSingletonStep>]? { unsafe uncheckedMadeSteps }
-  private nonisolated(unsafe) let uncheckedMadeSteps: [Unmanaged<MadeSingletonStep>]?
+  /// Where each producing step's value is made, as an offset into the buffer an injection
+  /// makes them in; after them, a `Bool` per step says whether it made one.
+  let valueOffsets: [Int]
+  /// The buffer's size and alignment.
+  let valuesLayout: (size: Int, alignment: Int)
+  /// Whether every producing step reads a singleton of exactly its property's type: once all
+  /// are made, a cached injection writes them in one loop, after the constants.
+  let readsOnlySingletons: Bool
   /// Whether the plan only writes registered instances and cannot fail: no problem, no step
   /// that fails or makes a value. A cached injection of such a plan is one loop.
   let onlyFills: Bool
@@ -68,17 +74,27 @@
     self.declarationProblems = declarationProblems
     unsafe uncheckedSteps = steps
     unsafe uncheckedInvalidCandidates = invalidCandidates
-    // The steps that check retention come last: the recursion that makes values writes the last
-    // first, so they are written, and checked, before anything else is.
-    let producing = steps.compactMap { step -> (any ProducingStep)? in
+    // The steps that check retention come last, from `firstCheckingStep` on: `fill` writes them,
+    // and checks them, before anything else.
+    let producing = steps.compactMap { step -> ProducingStep? in
       if case .producing(let producing) = step { return producing }
       return nil
     }
     unsafe uncheckedProducingSteps = producing.filter { !$0.checksRetention } + producing.filter(\.checksRetention)
     firstCheckingStep = producing.count(where: { !$0.checksRetention })
     checksRetention = firstCheckingStep < producing.count
-    let made = producing.compactMap { $0 as? MadeSingletonStep }
-    unsafe uncheckedMadeSteps = made.count == producing.count ? made.map { unsafe Unmanaged.passUnretained($0) } : nil
+    var end = 0
+    var alignment = 1
+    unsafe uncheckedUnretainedSteps = unsafe uncheckedProducingSteps.map { unsafe Unmanaged.passUnretained($0) }
+    valueOffsets = unsafe uncheckedProducingSteps.map { step in
+      let layout = step.valueLayout
+      let offset = (end + layout.alignment - 1) / layout.alignment * layout.alignment
+      end = offset + layout.size
+      alignment = max(alignment, layout.alignment)
+      return offset
+    }
+    valuesLayout = (end + producing.count, alignment)
+    readsOnlySingletons = producing.allSatisfy { $0.singleton != nil }
     let filling = Self.fused(
       steps.filter { step in
         switch step {

@@ -60,13 +60,12 @@ final class Registration: Sendable {
       case .instance: true
       case .factory(let factory), .singleton(let factory): factory.madeValuesNeedNoInjection
       }
-    plainTypes = madeValuesNeedNoInjection ? nil : Locked(nil)
   }
 
   /// The last type this registration's factory made that is not ``InjectableSettable``, for a
   /// factory whose values' types are not known at registration (a protocol type's): one entry,
   /// so that a factory making one type asks the runtime's conformance cache once.
-  let plainTypes: Locked<ObjectIdentifier?>?
+  let lastPlainType = TypeSlot()
 
   /// Whether a value of exactly the registered type, made by this registration's factory, is
   /// known not to be injectable (see ``AnyFactory/madeValuesNeedNoInjection``).

@@ -113,6 +113,28 @@ struct OnceFlag: ~Copyable {
   #endif
 }
 
+/// One type's identity, shared between threads: a cache of one entry, read on every call of a
+/// factory of a protocol type (the last type it made that is not injectable).
+///
+/// Nothing else is published through it, so its reads and writes need no ordering. On Linux it
+/// is an atomic word; on Apple platforms, where `Atomic` needs macOS 15 and iOS 18, a ``Locked``
+/// value.
+struct TypeSlot: ~Copyable {
+  #if canImport(Darwin)
+    private let locked = Locked<ObjectIdentifier?>(nil)
+    /// Whether the slot holds `type`.
+    func holds(_ type: ObjectIdentifier) -> Bool { locked.withLock { $0 == type } }
+    /// Puts `type` in the slot, in place of what it held.
+    func store(_ type: ObjectIdentifier) { locked.withLock { $0 = type } }
+  #else
+    private let atomic = Atomic<UInt>(0)
+    /// Whether the slot holds `type`.
+    func holds(_ type: ObjectIdentifier) -> Bool { atomic.load(ordering: .relaxed) == UInt(bitPattern: type) }
+    /// Puts `type` in the slot, in place of what it held.
+    func store(_ type: ObjectIdentifier) { atomic.store(UInt(bitPattern: type), ordering: .relaxed) }
+  #endif
+}
+
 /// A value behind a mutex with a condition, for threads that must wait for another thread's
 /// work (see ``CreationCoordinator`` and ``ConfigurationGate``).
 ///

@@ -132,15 +132,21 @@ extension PropertyAccessor {
           candidate: candidate,
           failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named)))
     }
-    let step = ValueStep(
-      candidate: candidate, accessor: self, producer: producer,
-      checksRetention: ownership == nil && !producer.keepsItsValue)
+    if ownership != nil, case .registration(let registration, let level) = answer,
+      let factory = registration.ownFactory(of: Wrapped.self, level: level)
+    {
+      return .producing(ProducingStep(candidate: candidate, accessor: self, factory: factory))
+    }
+    var cell: SingletonCell<Wrapped>?
     if case .registration(let registration, _) = answer, case .singleton(let singleton) = registration.source,
       let typed = singleton as? Singleton<Wrapped>, !typed.isMainActorIsolated
     {
-      return .producing(MadeSingletonStep(making: step, cell: typed.cell))
+      cell = typed.cell
     }
-    return .producing(step)
+    return .producing(
+      ProducingStep(
+        candidate: candidate, accessor: self, producer: producer,
+        checksRetention: ownership == nil && !producer.keepsItsValue, cell: cell))
   }
 
   func constantStep(for candidate: Candidate, value: Any) -> Step {

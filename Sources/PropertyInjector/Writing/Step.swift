@@ -8,7 +8,7 @@ enum Step {
   /// A registered instance of a class that has a filler, waiting for the plan to bind it there.
   case fusible(FusibleStep)
   /// Makes a value at injection time.
-  case producing(any ProducingStep)
+  case producing(ProducingStep)
 
   /// The candidate the step is for (the first one, for a filler's step).
   var candidate: Candidate {
@@ -52,27 +52,149 @@ protocol ConstantStep: AnyObject {
   func fill(_ object: AnyObject) -> Bool
 }
 
-/// Makes a value at injection time (``ValueStep``), erased.
-protocol ProducingStep: AnyObject {
-  var candidate: Candidate { get }
+/// Makes a value at injection time, and writes it: closures typed when the plan was built.
+///
+/// A plan makes every value first, each into its place in one buffer on the stack, and writes
+/// them only once all are made. Not generic, so a plan calls its steps without retaining them
+/// (``TypePlan/unretainedSteps``).
+// `@safe`: its closures take the place of a value in the plan's buffer, which only the plan's
+// `fill` hands them, each the place of the step's own value.
+@safe final class ProducingStep {
+  let candidate: Candidate
   /// Whether the step checks, after writing, that its property kept the value.
-  var checksRetention: Bool { get }
-
-  /// If the property is nil: produces its value, runs `next` (which produces the remaining
-  /// values and writes them), then writes this one if the property is still nil. Otherwise
-  /// runs `next` only. Returns whether this step wrote. When the property did not keep the
-  /// value it was given, it is set back to nil at once, while the value is still alive, and the
-  /// step is appended to `unkept`.
-  func produce(
-    into object: AnyObject,
-    _ execution: Execution,
-    unkept: inout [any ProducingStep],
-    then next: (inout [any ProducingStep]) throws(InjectionError) -> Void
-  ) throws(InjectionError) -> Bool
-
+  let checksRetention: Bool
+  /// The layout of the value the step makes: the room its place in the buffer needs.
+  let valueLayout: (size: Int, alignment: Int)
+  /// If the property is nil: makes its value at the place given, which must be uninitialized,
+  /// and returns true. Otherwise returns false, and the place stays uninitialized.
+  let make: (AnyObject, Execution, UnsafeMutableRawPointer) throws(InjectionError) -> Bool
+  /// Moves the value `make` made at the place given into the property if it is still nil, and
+  /// leaves the place uninitialized. A property that did not keep the value it was given is
+  /// set back to nil at once, while the value is still alive.
+  let write: (AnyObject, UnsafeMutableRawPointer) -> Writing
+  /// Destroys the value `make` made at the place given, unwritten.
+  let discard: (UnsafeMutableRawPointer) -> Void
   /// Sets the property back to nil: undoes the write of a step that checks retention, when one
   /// of them did not keep its value (constant steps are written only after those checks).
-  func clear(_ object: AnyObject)
+  let clear: (AnyObject) -> Void
+  /// For a singleton of exactly the property's type: its made value, written without the
+  /// buffer once it is made.
+  let singleton: MadeSingleton?
+
+  /// A singleton's made value: once it is made, the step writes it from its cell (a made value
+  /// never changes, and the cell keeps it, so it needs neither the override's cell nor a
+  /// retention check).
+  struct MadeSingleton {
+    /// Whether the singleton is made in the registration's own cell. Once true, true for ever.
+    let isMade: () -> Bool
+    /// Writes the made value if the property is nil; returns whether it wrote. Only after
+    /// ``isMade`` returned true.
+    let fill: (AnyObject) -> Bool
+  }
+
+  /// The step that fills `accessor`'s property with values `producer` makes: a singleton's, an
+  /// auto-created instance, a new `Lazy` or `Provider`, an ancestor's factory's.
+  ///
+  /// - Parameters:
+  ///   - candidate: The property, and what the rules answered for it.
+  ///   - accessor: How the property is read and written.
+  ///   - producer: What makes its values.
+  ///   - checksRetention: Whether to check, after the injection, that the property kept the
+  ///     value: for hand-written tables (whose `weak` and `unowned` properties cannot be told
+  ///     apart) and values nothing else keeps.
+  ///   - cell: The cell of a singleton of exactly the property's type, which is not isolated.
+  convenience init<Root, Wrapped>(
+    candidate: Candidate,
+    accessor: Accessor<Root, Wrapped>,
+    producer: Producer<Wrapped>,
+    checksRetention: Bool,
+    cell: SingletonCell<Wrapped>? = nil
+  ) {
+    let site = candidate.site
+    let produce = producer.produce
+    // `root(_:)` is sound: a plan is only applied to objects of its own type.
+    unsafe self.init(
+      candidate: candidate, accessor: accessor, checksRetention: checksRetention,
+      make: { object, execution, place throws(InjectionError) in
+        guard accessor.isNil(in: object) else { return false }
+        unsafe place.initializeMemory(as: Wrapped.self, to: try produce(execution, site))
+        return true
+      },
+      write: { object, place in
+        let root = accessor.root(object)
+        let value = unsafe place.assumingMemoryBound(to: Wrapped.self).move()
+        guard checksRetention, type(of: value as Any) is AnyClass else {
+          return accessor.fillIfNil(root, value) ? .wrote : .skipped
+        }
+        guard accessor.isNilIn(root) else { return .skipped }
+        // A property that keeps its value holds a strong reference: the count goes up by one. A
+        // `weak` or `unowned` one does not, and the value would be gone as soon as this returns.
+        let made = value as AnyObject
+        let before = _getRetainCount(made)
+        accessor.write(root, value)
+        guard _getRetainCount(made) > before else {
+          accessor.clear(root)
+          return .notKept
+        }
+        return .wrote
+      },
+      singleton: cell.map { cell in
+        let fill = unsafe accessor.fillFromPlace
+        // The value is read in place: the cell, which this closure holds, never changes it once made.
+        return MadeSingleton(isMade: { cell.isMade }, fill: { unsafe fill(accessor.root($0), cell.madeValueAddress) })
+      })
+  }
+
+  /// The step that fills `accessor`'s property with a new value from `factory`, which it calls
+  /// with nothing in between (see ``OwnFactory``): most factories. Only for accessors that
+  /// know how their property holds its value (`@Injectable`'s): it checks no retention.
+  convenience init<Root, Wrapped>(candidate: Candidate, accessor: Accessor<Root, Wrapped>, factory: OwnFactory<Wrapped>)
+  {
+    let site = candidate.site
+    // The accessor's closures, held here: one load fewer for each call.
+    let isNil = accessor.isNilIn
+    let fill = accessor.fillIfNil
+    unsafe self.init(
+      candidate: candidate, accessor: accessor, checksRetention: false,
+      make: { object, execution, place throws(InjectionError) in
+        guard isNil(unsafe unsafeDowncast(object, to: Root.self)) else { return false }
+        unsafe place.initializeMemory(as: Wrapped.self, to: try execution.make(factory, at: site))
+        return true
+      },
+      write: { object, place in
+        unsafe fill(unsafeDowncast(object, to: Root.self), place.assumingMemoryBound(to: Wrapped.self).move())
+          ? .wrote : .skipped
+      },
+      singleton: nil)
+  }
+
+  private init<Root, Wrapped>(
+    candidate: Candidate,
+    accessor: Accessor<Root, Wrapped>,
+    checksRetention: Bool,
+    make: @escaping (AnyObject, Execution, UnsafeMutableRawPointer) throws(InjectionError) -> Bool,
+    write: @escaping (AnyObject, UnsafeMutableRawPointer) -> Writing,
+    singleton: MadeSingleton?
+  ) {
+    self.candidate = candidate
+    self.checksRetention = checksRetention
+    valueLayout = (MemoryLayout<Wrapped>.size, MemoryLayout<Wrapped>.alignment)
+    unsafe self.make = make
+    unsafe self.write = write
+    unsafe discard = { place in unsafe place.assumingMemoryBound(to: Wrapped.self).deinitialize(count: 1) }
+    clear = { object in accessor.clear(accessor.root(object)) }
+    self.singleton = singleton
+  }
+}
+
+/// What writing a made value did.
+enum Writing {
+  /// The property held nil, and now holds the value.
+  case wrote
+  /// The property held a value already: the made one is dropped.
+  case skipped
+  /// The property did not keep the value (`weak`, `unowned`): it is nil again.
+  case notKept
 }
 
 /// Fills a property with a registered instance, cast once when the plan was built.
@@ -92,100 +214,4 @@ final class FillingStep<Root: AnyObject, Wrapped>: ConstantStep {
     // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
     fillIfNil(unsafe unsafeDowncast(object, to: Root.self), value)
   }
-}
-
-/// Fills a property with a value made at injection time: a factory's, a singleton's, an
-/// auto-created instance, a new `Lazy` or `Provider`.
-final class ValueStep<Root: AnyObject, Wrapped>: ProducingStep {
-  let candidate: Candidate
-  let accessor: Accessor<Root, Wrapped>
-  let producer: Producer<Wrapped>
-  /// Whether to check, after the injection, that the property kept the value: for hand-written
-  /// tables (whose `weak` and `unowned` properties cannot be told apart) and values nothing
-  /// else keeps.
-  let checksRetention: Bool
-
-  init(candidate: Candidate, accessor: Accessor<Root, Wrapped>, producer: Producer<Wrapped>, checksRetention: Bool) {
-    self.candidate = candidate
-    self.accessor = accessor
-    self.producer = producer
-    self.checksRetention = checksRetention
-  }
-
-  func produce(
-    into object: AnyObject,
-    _ execution: Execution,
-    unkept: inout [any ProducingStep],
-    then next: (inout [any ProducingStep]) throws(InjectionError) -> Void
-  ) throws(InjectionError) -> Bool {
-    let root = accessor.root(object)
-    guard accessor.isNilIn(root) else {
-      try next(&unkept)
-      return false
-    }
-    let value = try producer.produce(execution, candidate.site)
-    try next(&unkept)
-    guard accessor.isNilIn(root) else { return false }
-    guard checksRetention, type(of: value as Any) is AnyClass else {
-      accessor.write(root, value)
-      return true
-    }
-    // A property that keeps its value holds a strong reference: the count goes up by one. A
-    // `weak` or `unowned` one does not, and the value would be gone as soon as this returns.
-    let made = value as AnyObject
-    let before = _getRetainCount(made)
-    accessor.write(root, value)
-    guard _getRetainCount(made) > before else {
-      accessor.clear(root)
-      unkept.append(self)
-      return false
-    }
-    return true
-  }
-
-  func clear(_ object: AnyObject) { accessor.clear(accessor.root(object)) }
-}
-
-/// Fills a property with a singleton of exactly its type: once the singleton is made, its cell's
-/// value, without the producer (a made value never changes, and the cell keeps it, so it needs
-/// neither the override's cell nor a retention check); before, as ``ValueStep`` does.
-///
-/// Not generic: a plan whose producing steps are all of this kind calls ``isMade`` and
-/// ``fillMade`` in one loop, on steps it refers to without retaining them
-/// (``TypePlan/madeSteps``), which needs a concrete class.
-final class MadeSingletonStep: ProducingStep {
-  /// The step that makes the singleton, through the producer, while it is not made.
-  let making: any ProducingStep
-  /// Whether the singleton is made in the registration's own cell. Once true, true for ever.
-  let isMade: () -> Bool
-  /// Writes the made value if the property is nil; returns whether it wrote. Only after
-  /// ``isMade`` returned true.
-  let fillMade: (AnyObject) -> Bool
-
-  init<Root: AnyObject, Wrapped>(making: ValueStep<Root, Wrapped>, cell: SingletonCell<Wrapped>) {
-    self.making = making
-    isMade = { cell.isMade }
-    let fill = unsafe making.accessor.fillFromPlace
-    fillMade = { object in
-      // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type. The
-      // value is read in place: the cell, which this closure holds, never changes it once made.
-      unsafe fill(unsafeDowncast(object, to: Root.self), cell.madeValueAddress)
-    }
-  }
-
-  var candidate: Candidate { making.candidate }
-  var checksRetention: Bool { false }
-
-  func produce(
-    into object: AnyObject,
-    _ execution: Execution,
-    unkept: inout [any ProducingStep],
-    then next: (inout [any ProducingStep]) throws(InjectionError) -> Void
-  ) throws(InjectionError) -> Bool {
-    guard isMade() else { return try making.produce(into: object, execution, unkept: &unkept, then: next) }
-    try next(&unkept)
-    return fillMade(object)
-  }
-
-  func clear(_ object: AnyObject) { making.clear(object) }
 }
