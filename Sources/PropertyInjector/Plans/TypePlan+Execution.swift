@@ -28,13 +28,13 @@ extension TypePlan {
   /// When every producing step reads a singleton and all are made: writes the constants, then
   /// the made values, and returns whether it wrote; nil otherwise.
   private func fillIfAllMade(_ object: AnyObject) -> Bool? {
-    // Sound: the plan, which the caller holds, holds every step.
-    guard readsOnlySingletons,
-      unsafe unretainedSteps.allSatisfy({ unsafe $0._withUnsafeGuaranteedRef { $0.singleton!.isMade() } })
+    // Sound: the plan, which the caller holds, holds every step, and each step its singleton.
+    guard let singletons = unsafe madeSingletons,
+      unsafe singletons.allSatisfy({ unsafe $0._withUnsafeGuaranteedRef { $0.isMade() } })
     else { return nil }
     var wrote = fillConstants(object)
-    for index in unsafe unretainedSteps.indices
-    where unsafe unretainedSteps[index]._withUnsafeGuaranteedRef({ $0.singleton!.fill(object) }) {
+    for index in unsafe singletons.indices where unsafe singletons[index]._withUnsafeGuaranteedRef({ $0.fill(object) })
+    {
       wrote = true
     }
     return wrote

@@ -54,9 +54,11 @@
   let valueOffsets: [Int]
   /// The buffer's size and alignment.
   let valuesLayout: (size: Int, alignment: Int)
-  /// Whether every producing step reads a singleton of exactly its property's type: once all
-  /// are made, a cached injection writes them in one loop, after the constants.
-  let readsOnlySingletons: Bool
+  /// When every producing step reads a singleton of exactly its property's type, their made
+  /// values (unretained, as the steps hold them): once all are made, a cached injection writes
+  /// them in one loop, after the constants. Nil otherwise.
+  var madeSingletons: [Unmanaged<ProducingStep.MadeSingleton>]? { unsafe uncheckedMadeSingletons }
+  private nonisolated(unsafe) let uncheckedMadeSingletons: [Unmanaged<ProducingStep.MadeSingleton>]?
   /// Whether the plan only writes registered instances and cannot fail: no problem, no step
   /// that fails or makes a value. A cached injection of such a plan is one loop.
   let onlyFills: Bool
@@ -94,7 +96,9 @@
       return offset
     }
     valuesLayout = (end + producing.count, alignment)
-    readsOnlySingletons = producing.allSatisfy { $0.singleton != nil }
+    let singletons = producing.compactMap(\.singleton)
+    unsafe uncheckedMadeSingletons =
+      singletons.count == producing.count ? singletons.map { unsafe Unmanaged.passUnretained($0) } : nil
     let filling = Self.fused(
       steps.filter { step in
         switch step {

@@ -83,13 +83,19 @@ protocol ConstantStep: AnyObject {
 
   /// A singleton's made value: once it is made, the step writes it from its cell (a made value
   /// never changes, and the cell keeps it, so it needs neither the override's cell nor a
-  /// retention check).
-  struct MadeSingleton {
+  /// retention check). A class, so that a plan calls it without retaining it
+  /// (``TypePlan/madeSingletons``).
+  final class MadeSingleton {
     /// Whether the singleton is made in the registration's own cell. Once true, true for ever.
     let isMade: () -> Bool
     /// Writes the made value if the property is nil; returns whether it wrote. Only after
     /// ``isMade`` returned true.
     let fill: (AnyObject) -> Bool
+
+    init(isMade: @escaping () -> Bool, fill: @escaping (AnyObject) -> Bool) {
+      self.isMade = isMade
+      self.fill = fill
+    }
   }
 
   /// The step that fills `accessor`'s property with values `producer` makes: a singleton's, an
