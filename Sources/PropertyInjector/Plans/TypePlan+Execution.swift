@@ -33,9 +33,8 @@ extension TypePlan {
       unsafe singletons.allSatisfy({ unsafe $0._withUnsafeGuaranteedRef { $0.isMade() } })
     else { return nil }
     var wrote = fillConstants(object)
-    for index in unsafe singletons.indices where unsafe singletons[index]._withUnsafeGuaranteedRef({ $0.fill(object) })
-    {
-      wrote = true
+    for index in unsafe singletons.indices {
+      if unsafe singletons[index]._withUnsafeGuaranteedRef({ $0.fill(object) }) { wrote = true }
     }
     return wrote
   }
