@@ -1,3 +1,4 @@
+import Dispatch
 import PropertyInjector
 import Testing
 
@@ -185,5 +186,42 @@ struct MadeValuesTests {
     #expect(Tracked.alive.value == aliveBefore + 2)
     #expect(Tracked.released.value == releasedBefore + 2)
     #expect(object.injectedTracked == nil && object.injectedLost == nil && object.injectedSettings == nil)
+  }
+
+  @Test("Many threads, one injection in three failing midway: each object whole or untouched, nothing leaked")
+  func manyThreadsWholeOrUntouched() {
+    struct Refused: Error {}
+    let injector = Injector()
+    let calls = Counter()
+    registerMixed(in: injector) {
+      guard calls.increment() % 3 != 0 else { throw Refused() }
+      return Tracked(2)
+    }
+    let aliveBefore = Tracked.alive.value
+    let releasedBefore = Tracked.released.value
+    let whole = Counter()
+    let untouched = Counter()
+    DispatchQueue.concurrentPerform(iterations: 3_000) { _ in
+      let mixed = Mixed()
+      do {
+        try injector.inject(mixed)
+        let filled =
+          mixed.injectedFlag == true && mixed.injectedShape?.sides == 4 && mixed.injectedByte == 7
+          && mixed.injectedSettings?.limits == [1, 2, 3] && mixed.injectedCount == 42
+          && mixed.injectedTracked?.tag == 1 && mixed.injectedLast?.tag == 2
+        if filled { whole.increment() }
+      } catch {
+        let empty =
+          mixed.injectedFlag == nil && mixed.injectedShape == nil && mixed.injectedByte == nil
+          && mixed.injectedSettings == nil && mixed.injectedCount == nil && mixed.injectedTracked == nil
+          && mixed.injectedLast == nil
+        if empty { untouched.increment() }
+      }
+    }
+    #expect(untouched.value == 1_000)
+    #expect(whole.value == 2_000)
+    // Every `Tracked` made (two per whole object, one per failed one) has been released with it.
+    #expect(Tracked.alive.value - aliveBefore == 5_000)
+    #expect(Tracked.released.value - releasedBefore == 5_000)
   }
 }
