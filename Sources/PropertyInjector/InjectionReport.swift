@@ -1,15 +1,6 @@
-/// A readable account of how an injector fills an object: each candidate, what fills it and
-/// why, which are already set, and which cannot be filled.
+/// How an injector would fill an object: each candidate, what fills it and why, or why nothing can.
 ///
 /// Made by ``Injector/explain(_:)``; print it, or inspect its ``entries``.
-///
-/// ```text
-/// How the injector fills FeedScreen (6 candidates):
-/// - Screen.injectedLogger: (any Logger)? ← ConsoleLogger (as any Logger): exact type
-/// - FeedScreen.injectedThumbnailCache: Cache? ← ImageCache (for FeedScreen, id "thumbnailCache", including ancestors):
-///     its name ends with id "thumbnailCache"; registered for FeedScreen; ancestor match: an ImageCache is a Cache
-/// - FeedScreen.analytics: Analytics? — already set, left alone
-/// ```
 public struct InjectionReport: Sendable, CustomStringConvertible {
   /// One candidate property and what happens to it.
   public struct Entry: Sendable, CustomStringConvertible {
@@ -23,8 +14,7 @@ public struct InjectionReport: Sendable, CustomStringConvertible {
     public let status: Status
     /// What fills it, for ``Status/filled``: `ConsoleLogger (as any Logger)`, `a singleton Database`.
     public let source: String?
-    /// Why that registration fills it, in order of precedence: name, id, target, exact or
-    /// ancestor type, and anything else worth knowing (scope, parent injector).
+    /// Why that registration fills it, in order of precedence (name, id, target, type), and other notes.
     public let reasons: [String]
     /// Why it cannot be filled, for ``Status/unresolved`` and ``Status/invalid``.
     public let problem: InjectionError.Problem?
@@ -57,8 +47,8 @@ public struct InjectionReport: Sendable, CustomStringConvertible {
     public static let filled = Status(name: "filled")
     /// Nothing fills it: injecting the object now would throw.
     public static let unresolved = Status(name: "unresolved")
-    /// Its declaration is wrong (not optional, missing from the table, ...): injecting any object
-    /// of the type would throw.
+    /// Its declaration is wrong (not optional, missing from the table): injecting any object of the type
+    /// would throw.
     public static let invalid = Status(name: "invalid")
 
     /// The status's name.
@@ -69,8 +59,7 @@ public struct InjectionReport: Sendable, CustomStringConvertible {
   public let typeName: String
   /// Every candidate, in declaration order, base classes first.
   public let entries: [Entry]
-  /// Problems that concern no single candidate: the injector's configuration problems, and
-  /// the type's table problems (stale entries, unusable key paths). Each fails every injection.
+  /// Problems that concern no single candidate (configuration and table problems); each fails every injection.
   public let problems: [InjectionError.Problem]
 
   /// Whether injecting the object now would succeed (factories permitting).

@@ -9,12 +9,9 @@ extension Injector {
   /// }
   /// ```
   ///
-  /// For each type: its declarations and tables are consistent, and every candidate would
-  /// resolve (as if it were nil). The injector's configuration problems (registrations whose
-  /// id or name can never match) are reported too, also when no object is given. The objects
-  /// are only samples of their types (`Mirror` reflects instances, not types): nothing is
-  /// written, and no factory runs. What only running can reveal (a factory that throws, a cycle
-  /// through factories) is not checked.
+  /// Checks each type's declarations and tables, and that every candidate would resolve as if
+  /// it were nil; and the injector's configuration problems, also when no object is given.
+  /// Nothing is written and no factory runs, so a factory that throws is not found.
   ///
   /// - Parameter objects: One instance of each type to check.
   /// - Throws: ``InjectionError`` listing every problem of every type.
@@ -40,15 +37,10 @@ extension Injector {
   /// }
   /// ```
   ///
-  /// `@Injectable` lists every stored property a class declares, so a type whose whole hierarchy
-  /// is `@Injectable` is checked from its type alone, as ``validate(_:)``
-  /// checks an instance: its declarations, and every candidate as if it were nil. A main-actor
-  /// class's conformance is isolated, so validate it on the main actor. Two things need an
-  /// instance, and are reported as ``InjectionError/Code-swift.struct/needsInstance`` or left to
-  /// the first injection: a class of the hierarchy that is not `@Injectable` or lists key paths by
-  /// hand (pass an instance instead), and a stored property another macro adds, which only `Mirror`
-  /// finds (the first injection of the type reports it). `@Injected` properties are checked when
-  /// an instance is given.
+  /// Checks what ``validate(_:)`` checks, from a type whose whole hierarchy is `@Injectable`.
+  /// A class that is not, or lists key paths by hand, is reported as
+  /// ``InjectionError/Code-swift.struct/needsInstance``: pass an instance. A property another
+  /// macro adds is found by the first injection, and `@Injected` properties only with an instance.
   ///
   /// - Parameters:
   ///   - type: A type to check.
@@ -74,10 +66,8 @@ extension Injector {
     try InjectionError.throwIfAny(problems, as: operation)
   }
 
-  /// When `validate` runs off the main actor, the candidates of `plan` that a main-actor
-  /// registration fills: the type reached `validate` there, so its conformance is not isolated to
-  /// the main actor, and it may be injected where those registrations refuse to make a value.
-  /// On the main actor nothing tells whether the type is, so nothing is reported.
+  /// Off the main actor, the candidates a main-actor registration fills: the type may be injected
+  /// where those registrations refuse to make a value.
   private func offMainActorProblems(of plan: TypePlan) -> [InjectionError.Problem] {
     guard !isOnMainActor() else { return [] }
     return plan.steps.compactMap { step in
@@ -97,11 +87,9 @@ extension Injector {
   /// // - ProfileScreen.analytics: Analytics? — already set, left alone
   /// ```
   ///
-  /// Each candidate is shown with what fills it and why (a name registration, the id that ends
-  /// its name, the target class, an exact or ancestor type, the parent injector), or why nothing
-  /// does. It reads the same plan ``inject(_:)`` runs, so the two cannot disagree. Nothing is
-  /// created: factories do not run, and the object is only read. Handy in a debugger
-  /// (`po injector.explain(self)`) and in tests.
+  /// Each candidate is shown with what fills it and why, or why nothing does. It reads the plan
+  /// ``inject(_:)`` runs, so the two cannot disagree; nothing is created, and the object is only
+  /// read. Handy in a debugger: `po injector.explain(self)`.
   ///
   /// - Parameter object: The object to explain.
   /// - Returns: The account; print it, or read its entries.

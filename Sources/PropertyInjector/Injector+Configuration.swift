@@ -1,19 +1,14 @@
 extension Injector {
-  /// The app-wide injector, for code that cannot be handed one (OBInjector's controller).
+  /// The app-wide injector, for code that cannot be handed one.
   ///
   /// ```swift
-  /// // At launch, once:
-  /// Injector.shared.configure { injector in
-  ///   injector.register(ConsoleLogger(), as: (any Logger).self)
-  /// }
-  /// // Anywhere after:
+  /// Injector.shared.configure { $0.register(ConsoleLogger(), as: (any Logger).self) }  // at launch, once
   /// try Injector.shared.inject(viewController)
   /// ```
   ///
   /// Injecting or resolving through it before ``configure(_:)`` has run throws
-  /// ``InjectionError/Code/notConfigured``, so a launch-order mistake surfaces at once.
-  /// Inside ``withOverrides(_:operation:)`` (and tests using the `.injecting` trait), it is the
-  /// override injector of the current task, whose registrations fall back to the real one.
+  /// ``InjectionError/Code/notConfigured``. Inside ``withOverrides(_:operation:)`` it is the current
+  /// task's override injector. See <doc:Testing>.
   public static var shared: Injector { overriding ?? root }
 
   /// The app-wide injector itself, whatever the current task overrides.
@@ -21,19 +16,9 @@ extension Injector {
 
   /// Runs `body` to register this injector's contents, the first time only.
   ///
-  /// The first call runs `body` and returns `true`; every later call ignores its body and
-  /// returns `false`, so configuration code can run from several places without registering
-  /// twice. A call made while another thread's `configure` is running waits for it to finish
-  /// (then returns `false`, or runs its own body if the first one threw), and so does every
-  /// `inject` and `resolve` through this injector or its children: no thread ever sees a
-  /// half-built registry. No thread waits for ever: after ``creationWaitLimit`` a waiting
-  /// `configure` returns `false` without running its body, and a waiting `inject` or `resolve`
-  /// throws ``InjectionError/Code/timedOut``. A nested call from inside `body` returns `false`
-  /// at once.
-  ///
-  /// If `body` throws, the registrations it made are undone (those other threads made
-  /// meanwhile stay), the injector stays unconfigured (so a later `configure` runs), and the
-  /// error is rethrown.
+  /// Later calls, and calls from inside `body`, return `false` without running their body. A call on
+  /// another thread meanwhile waits for the first, and so do `inject` and `resolve` through this
+  /// injector. If `body` throws, what it registered is undone, and a later call runs. See <doc:ThreadSafety>.
   ///
   /// - Parameter body: Registers what the injector supplies; receives this injector.
   /// - Returns: Whether `body` ran.
@@ -160,9 +145,8 @@ final class ConfigurationGate: Sendable {
     }
   }
 
-  /// Whether configuration is done, or running on this thread (whose body may use the
-  /// injector); waits at most `limit` seconds while another thread configures, and returns nil
-  /// when it is still running there.
+  /// Whether configuration is done, or running on this thread; waits at most `limit` seconds while
+  /// another thread configures, then returns nil.
   func isConfiguredOrConfiguringHere(limit: Double) -> Bool? {
     let me = currentThreadID()
     return phase.withLock { held in

@@ -6,28 +6,15 @@ extension Injector {
   /// try injector.inject(screen)
   /// ```
   ///
-  /// Candidates are the stored properties of `target`, its superclasses' included, whose names
-  /// start with `injected` (case-sensitive), plus those whose exact name is registered with
-  /// ``register(_:named:)``. Nothing else is touched. A candidate that already holds a value is
-  /// left alone and needs no registration. After an injection that set at least one property,
-  /// `target`'s ``InjectableSettable/didInjectDependencies()`` runs once.
-  ///
-  /// Injection is all or nothing: every check, and every value a factory must make, comes
-  /// before the first write. Factories and callbacks run outside the injector's lock.
-  ///
-  /// The first injection of a type scans it with `Mirror` and builds its plan; later
-  /// injections (until a registration changes) only run the plan: for each candidate, "if nil,
-  /// write", through `@Injectable`'s typed accessors or the table's key paths.
+  /// Candidates are stored properties, superclasses' included, whose names start with `injected` or are
+  /// registered by name; one that already holds a value is left alone. After an injection that set at
+  /// least one property, `target`'s ``InjectableSettable/didInjectDependencies()`` runs once.
+  /// See <doc:TheRules>.
   ///
   /// - Parameter target: The object to fill.
-  /// - Throws: ``InjectionError`` listing every problem at once: every problem with the type's
-  ///   declarations or table, whatever its properties hold, every nil candidate nothing fills
-  ///   (``InjectionError/Code/unresolved``, with what came close), and name registrations of the
-  ///   wrong type; or the first failure to make a value (a factory that throws, a
-  ///   ``InjectionError/Code/cycle``). While the injector (or a parent) has configuration
-  ///   problems (registrations whose id or name can never match), it throws those alone: fix
-  ///   the registrations first. ``validate(_:)`` lists everything together. When it throws, no
-  ///   property of `target` has changed.
+  /// - Throws: ``InjectionError`` listing every declaration problem and every nil candidate nothing
+  ///   fills (``InjectionError/Code/unresolved``), or the first failure to make a value. While the
+  ///   injector has configuration problems, it throws those alone. When it throws, `target` is unchanged.
   /// - Complexity: O(c) for c candidates, once the plan is cached.
   public func inject<Target: InjectableSettable>(_ target: Target) throws(InjectionError) {
     let stack = CreationStack.current
@@ -64,9 +51,8 @@ extension Injector {
     try checkConfigured(operation: "inject(\(name))")
   }
 
-  /// The current plan for `object`'s type, built if there is none.
-  ///
-  /// - Throws: ``InjectionError/Code/timedOut`` when a configuration on another thread lasts too long.
+  /// The current plan for `object`'s type, built if there is none; throws ``InjectionError/Code/timedOut``
+  /// when a configuration on another thread lasts too long.
   func plan(for object: AnyObject) throws(InjectionError) -> TypePlan {
     let type = ObjectIdentifier(Swift.type(of: object))
     // The plan used last is the one asked for again, most of the time: one lock, one compare.

@@ -9,46 +9,17 @@ extension Injector {
   /// The override injector of the current task, if ``withOverrides(_:operation:)`` set one.
   @TaskLocal static var overriding: Injector?
 
-  /// Runs `operation` with ``shared`` replaced, for this task and its child tasks only, by an
-  /// override injector: a child of the current ``shared`` that holds the registrations
-  /// `overrides` makes, and falls back on the real one for everything else.
+  /// Runs `operation` with ``shared`` replaced, for this task and its child tasks only, by a child of
+  /// the current ``shared`` that holds what `overrides` registers.
   ///
   /// ```swift
-  /// try Injector.withOverrides { injector in
-  ///   injector.register(MockClock(), as: (any Clock).self)
-  /// } operation: {
-  ///   let screen = FeedScreen()
-  ///   try Injector.shared.inject(screen)      // a MockClock, and the app's other registrations
+  /// try Injector.withOverrides { $0.register(MockClock(), as: (any Clock).self) } operation: {
+  ///   try Injector.shared.inject(FeedScreen())  // a MockClock, and the app's other registrations
   /// }
   /// ```
   ///
-  /// Code that injects or resolves through ``shared``, and every ``Injected`` property that
-  /// names no injector, sees the override; other tasks and threads, including tests running in
-  /// parallel with their own overrides, do not. Overrides nest: an inner call's override falls
-  /// back on the outer one's.
-  ///
-  /// The override reaches everything made while it is in place, not only the values it
-  /// registers: a factory of the real injector (or of an outer override) that runs for it
-  /// resolves through the override, and a singleton that was not made yet is made for the
-  /// override alone, seeing its registrations, and lives as long as it does, so two tests with
-  /// different overrides never share one. A singleton made before the override began is shared
-  /// as it is. (A plain child injector, ``init(parent:creationWaitLimit:)``, differs: its
-  /// parent's factories resolve from the parent.)
-  ///
-  /// What the override does not reach: a task-local value is inherited by `Task { }` and child
-  /// tasks, but not by `Task.detached`, a `Thread`, or a `DispatchQueue` block. Code there sees
-  /// the real ``shared``; a registration it makes goes to the process-wide injector (the
-  /// `.injecting` trait reports such a registration as a test issue). Pass the injector along
-  /// instead: `let injector = Injector.shared` before leaving the task, then use `injector`. In XCTest, call it from `invokeTest`:
-  ///
-  /// ```swift
-  /// override func invokeTest() {
-  ///   Injector.withOverrides { $0.register(MockClock(), as: (any Clock).self) } operation: { super.invokeTest() }
-  /// }
-  /// ```
-  ///
-  /// With Swift Testing, the `.injecting` trait of `PropertyInjectorTesting` does this for a test
-  /// or a whole suite.
+  /// Other tasks and threads (`Task.detached`, a `DispatchQueue` block) see the real ``shared``. A
+  /// singleton not made yet is made for the override alone. See <doc:Testing>.
   ///
   /// - Parameters:
   ///   - overrides: Registers what the override injector supplies.
@@ -65,8 +36,8 @@ extension Injector {
     return try $overriding.withValue(injector, operation: operation)
   }
 
-  /// Runs the asynchronous `operation` with ``shared`` overridden for this task and its child
-  /// tasks; see ``withOverrides(_:operation:)``.
+  /// Runs the asynchronous `operation` with ``shared`` overridden for this task and its child tasks;
+  /// see ``withOverrides(_:operation:)``.
   public static func withOverrides<Result>(
     _ overrides: (Injector) throws -> Void,
     isolation: isolated (any Actor)? = #isolation,
@@ -84,9 +55,8 @@ extension Injector {
   /// How many overrides are in place now, in any task.
   static let overridesInPlace = Locked(0)
 
-  /// How many registrations have reached this injector (the process-wide one) while overrides
-  /// were in place, since it was made: read it before a test, and pass it to
-  /// ``registrationsOutsideOverrides(since:)`` after.
+  /// How many registrations have reached this (process-wide) injector while overrides were in place:
+  /// read it before a test, and pass it to ``registrationsOutsideOverrides(since:)`` after.
   package var registrationsOutsideOverridesCount: Int { changesDuringOverrides.withLock { $0.count } }
 
   /// What reached this injector while overrides were in place, since `count` (the last

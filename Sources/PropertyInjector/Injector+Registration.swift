@@ -2,37 +2,18 @@ extension Injector {
   /// Registers an instance to fill nil properties of its type.
   ///
   /// ```swift
-  /// injector.register(ConsoleLogger(), as: (any Logger).self)        // fills `(any Logger)?` properties
-  /// injector.register(ImageCache(), includingAncestors: true)        // also `Cache?` properties
-  /// injector.register(ImageCache(), for: ProfileScreen.self, id: "first")  // only `…First` on ProfileScreen
+  /// injector.register(ConsoleLogger(), as: (any Logger).self)  // fills `(any Logger)?` properties
+  /// injector.register(ImageCache(), includingAncestors: true, for: ProfileScreen.self, id: "first")
   /// ```
   ///
-  /// A registration fills a candidate property (one whose name starts with `injected`) when:
-  /// - its type fits: the property's declared type, unwrapped, is exactly `type`; or, with
-  ///   `includingAncestors`, `instance` can be cast to it (any superclass, and any protocol it
-  ///   conforms to, inherited protocols included);
-  /// - `target`, if given, is the object's class or one of its superclasses;
-  /// - `id`, if given, ends the property's name, ignoring case (`id: "first"` matches
-  ///   `injectedCacheFirst`).
-  ///
-  /// When several registrations are eligible, the longer id wins, then the more derived
-  /// target, then an exact type over an ancestor match, then the later registration.
-  /// Registering again with the same type, target and id (ignoring its case) replaces the
-  /// earlier registration.
-  ///
-  /// The instance is handed, as it is, to every object it fills, on whatever thread injects
-  /// them: so it must be `Sendable`. For a type that is not, but that you know to be safe (or
-  /// used from one thread only), use ``register(unchecked:as:includingAncestors:for:id:)``.
-  ///
-  /// An id that can never match a property name (empty, blank, or with whitespace) registers
-  /// nothing: it is kept as a configuration problem (``InjectionError/Code/invalidID``) that
-  /// ``validate(_:)`` and every `inject` and `resolve` report until it is unregistered.
+  /// A property is filled only when its declared type is exactly `type` (unless `includingAncestors`),
+  /// and its name ends with `id`, if given. Registering the same type, target and id again replaces the
+  /// earlier registration; an unusable id is reported by the next `inject`. See <doc:TheRules>.
   ///
   /// - Parameters:
-  ///   - instance: The value to hand out. The same instance fills every property it fits.
+  ///   - instance: The value to hand out, as it is, to every property it fits, on any thread.
   ///   - type: The type to register it as; by default, the static type of `instance`.
-  ///   - includingAncestors: Whether to also fill properties of every type `instance` can be
-  ///     cast to, not just `type`.
+  ///   - includingAncestors: Whether it also fills properties of every type `instance` can be cast to.
   ///   - target: Fill only objects of this class or its subclasses.
   ///   - id: Fill only properties whose names end with this string, compared ignoring case.
   /// - Complexity: O(1) amortized, plus dropping the cached plans.
@@ -48,9 +29,8 @@ extension Injector {
 
   /// Registers an instance whose type is not `Sendable`, on your promise that sharing it is safe.
   ///
-  /// Like ``register(_:as:includingAncestors:for:id:)``, without the compiler's check: for types
-  /// written before Swift 6 that are thread-safe (or that you inject from one thread only).
-  /// Prefer making the type `Sendable`.
+  /// Like ``register(_:as:includingAncestors:for:id:)``, without the compiler's check. Prefer making
+  /// the type `Sendable`.
   public func register<Service>(
     unchecked instance: Service,
     as type: Service.Type = Service.self,
@@ -61,23 +41,17 @@ extension Injector {
     add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
   }
 
-  /// Registers a value to fill the property with exactly this name, on any object.
+  /// Registers a value to fill the property with exactly this name, on any object, prefix or not.
   ///
   /// ```swift
-  /// injector.register(Analytics(), named: "analytics")   // fills `var analytics: Analytics?`
+  /// injector.register(Analytics(), named: "analytics")  // fills `var analytics: Analytics?`
   /// ```
   ///
-  /// The property need not start with `injected`: a name registration makes the property with
-  /// that name a candidate in every type that has one, so it must be optional and writable by
-  /// the injector. A name registration comes before every type registration of the same
-  /// injector. When the value does not fit the property's declared type, injecting a nil
-  /// property of that name throws ``InjectionError/Code/typeMismatch``. Registering the same
-  /// name again replaces the earlier value. A name that can never match a property (empty,
-  /// blank, or with whitespace) is a configuration problem (``InjectionError/Code/invalidName``).
+  /// A name registration wins over every type registration of the same injector. A value that does not
+  /// fit the property's declared type makes `inject` throw ``InjectionError/Code/typeMismatch``.
   ///
   /// - Parameters:
-  ///   - value: The value to hand out; it fills the property when it can be cast to the
-  ///     property's declared type, as a subclass or conforming type.
+  ///   - value: The value to hand out; it fills the property when it can be cast to its declared type.
   ///   - name: The property's name, compared exactly (case-sensitive).
   public func register<Value: Sendable>(_ value: Value, named name: String) {
     add(TypeProbe(Value.self), .instance(value), named: name)
@@ -89,13 +63,12 @@ extension Injector {
     add(TypeProbe(Value.self), .instance(value), named: name)
   }
 
-  /// Removes the registration of `type` with this target and id (or the configuration problem
-  /// a registration with them left).
+  /// Removes the registration of `type` with this target and id, or the configuration problem it left.
   ///
   /// - Parameters:
   ///   - type: The registered type: the `as:` type, the instance's static type, or the factory's.
-  ///   - target: The target the registration was made for, if any.
-  ///   - id: The id it was made with, if any; compared ignoring case.
+  ///   - target: The target it was registered for, if any.
+  ///   - id: The id it was registered with, if any; compared ignoring case.
   /// - Returns: Whether something was registered under exactly that type, target and id.
   @discardableResult
   public func unregister<Service>(_ type: Service.Type, for target: AnyClass? = nil, id: String? = nil) -> Bool {
@@ -138,8 +111,7 @@ extension Injector {
     add(probe, source, match)
   }
 
-  /// Adds a main-actor factory registration of `Service`: its values are made, and its singleton
-  /// is handed out, only on the main actor.
+  /// Adds a main-actor factory registration: its values are made, and its singleton handed out, only there.
   func add<Service>(
     mainActorFactory factory: @escaping @MainActor @Sendable (Resolver) throws -> Service,
     scope: Scope,
@@ -158,9 +130,8 @@ extension Injector {
     add(service, source, .name(name), owner: owner)
   }
 
-  /// Adds a registration, or records why it can never match; returns whether it was added.
-  /// With an `owner` (a property wrapper), adds only where nothing is registered, or what is
-  /// registered is the owner's own.
+  /// Adds a registration, or records why it can never match; returns whether it was added. With an
+  /// `owner` (a property wrapper), adds only where nothing else, or the owner's own, is registered.
   @discardableResult
   func add(
     _ service: TypeProbe,

@@ -7,16 +7,10 @@ extension Injector {
   /// let cache = try injector.resolve(Cache.self, for: ProfileScreen.self, id: "first")
   /// ```
   ///
-  /// The same rules as ``inject(_:)`` decide, from the same code: a property `injectedCacheFirst`
-  /// of a `ProfileScreen` and `resolve(Cache.self, for: ProfileScreen.self, id:
-  /// "injectedCacheFirst")` get the same registration. Without `target`, only registrations
-  /// without a target are eligible; without `id`, only those without an id. Name registrations
-  /// are not consulted (see ``resolve(_:named:)``). A factory registration makes a new value, a
-  /// singleton is made on first use, a ``Lazy`` or ``Provider`` defers, and an
-  /// ``InjectorCreatable`` type nothing is registered for is created.
-  ///
-  /// Inside a factory, resolve through the ``Resolver`` it receives; a resolution that leads
-  /// back to the value being made fails with ``InjectionError/Code/cycle``.
+  /// The rules of ``inject(_:)`` decide: `resolve(Cache.self, for: ProfileScreen.self, id:
+  /// "injectedCacheFirst")` gets what a `ProfileScreen`'s `injectedCacheFirst` would. Without
+  /// `target` or `id`, only registrations without one are eligible; names are not consulted (see
+  /// ``resolve(_:named:)``). Inside a factory, resolve through the ``Resolver`` it receives.
   ///
   /// - Parameters:
   ///   - type: The type to resolve.

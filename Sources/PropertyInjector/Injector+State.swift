@@ -1,9 +1,7 @@
 extension Injector {
-  /// Changes what the registry holds under `key`, then drops every plan and resolution built
-  /// from the old registry, here and in every descendant, before it returns. `change` runs
-  /// under the lock, so it must not call user code; whatever it returns (replaced
-  /// registrations, say) and everything dropped is released after the lock, so no `deinit`
-  /// runs under it. While ``configure(_:)`` runs, a change its thread makes is journaled.
+  /// Changes the registry under `key`, then drops every plan and resolution built from the old
+  /// one, here and in every descendant, before returning. `change` runs under the lock (no user
+  /// code); what it returns and what is dropped are released after it, so no `deinit` runs under it.
   @discardableResult
   func changeRegistry<Result>(at key: RegistrationKey, _ change: (inout Registry) -> Result) -> Result {
     let thread = currentThreadID()
@@ -11,8 +9,7 @@ extension Injector {
       let before = state.registry.slot(key)
       let result = change(&state.registry)
       let after = state.registry.slot(key)
-      // A change `configure` makes on its own thread is journaled; any other change of the
-      // process-wide injector may have escaped an override (reported after the lock).
+      // `configure`'s own changes are journaled; others to the shared injector may escape an override.
       var escaped: (before: Slot, after: Slot)?
       if state.journal?.thread == thread {
         state.journal?.record(key, before: before, after: after)
@@ -40,12 +37,8 @@ extension Injector {
     for child in children { child.injector?.ancestorDidChange() }
   }
 
-  /// The snapshots a request is answered from: this injector's, then its ancestors', each
-  /// published if it was not yet. Waits while an injector of the chain is being configured on
-  /// another thread, so a half-built registry is never seen.
-  ///
-  /// - Throws: ``InjectionError/Code/timedOut`` when a configuration on another thread lasts
-  ///   longer than the injector's ``creationWaitLimit``.
+  /// This injector's snapshot, then its ancestors'. Waits while one is configured on another
+  /// thread (a half-built registry is never seen), at most ``creationWaitLimit``.
   func snapshotChain() throws(InjectionError) -> SnapshotChain {
     var levels: [RegistrySnapshot] = []
     var current: Injector? = self
@@ -65,8 +58,7 @@ extension Injector {
     return SnapshotChain(levels: levels)
   }
 
-  /// Caches `plan` for `type`, unless a change anywhere in the chain happened since `epoch`
-  /// was read (the check and the store hold the lock that changes take).
+  /// Caches `plan`, unless the chain changed since `epoch` (checked under the changes' lock).
   func keep(_ plan: TypePlan, for type: ObjectIdentifier, builtIn epoch: UInt64) {
     let replaced = state.withLock { state -> TypePlan? in
       guard state.epoch == epoch else { return nil }
@@ -93,13 +85,12 @@ extension Injector {
     withExtendedLifetime(dropped) {}
   }
 
-  /// How many answers this injector caches now: for the tests of the cache's bound.
+  /// For the tests of the cache's bound.
   var cachedResolutionCount: Int { state.withLock { $0.resolutions.count } }
 }
 
 extension Injector.State {
-  /// Starts a new epoch: empties the caches and returns what they held, to be released
-  /// outside the lock.
+  /// Starts a new epoch: empties the caches, returning what they held to release after the lock.
   mutating func startEpoch() -> (any Sendable)? {
     epoch &+= 1
     let dropped: ([ObjectIdentifier: TypePlan], TypePlan?, [ResolutionKey: Resolution]) = (

@@ -3,53 +3,32 @@
 /// ```swift
 /// let injector = Injector()
 /// injector.register(ConsoleLogger(), as: (any Logger).self)
-/// injector.register(ImageCache(), includingAncestors: true, for: ProfileScreen.self, id: "first")
 /// injector.register(Analytics(), named: "analytics")
 ///
 /// let screen = ProfileScreen()
 /// try injector.inject(screen)
 /// ```
 ///
-/// ``inject(_:)`` finds an object's candidate properties with `Mirror` (names that start with
-/// `injected`, and names registered with ``register(_:named:)``), fills those that are nil,
-/// and writes through the class's table (written by `@Injectable`, or by hand in
-/// ``InjectableSettable/injectableKeyPaths``). It scans each type once and caches a plan per
-/// type and registry version, so later injections of the same type only read and write
-/// properties.
-///
-/// ## Data flow
-/// Registration changes the registry; each change publishes a new immutable snapshot and
-/// drops the plans and cached resolutions built from the old one, in this injector and every
-/// child. A plan is built from a snapshot chain (this injector's, then its parent's, up to the
-/// root) and never changes afterwards.
-///
-/// ## Thread safety
-/// An injector is `Sendable`: register, unregister, inject and resolve from any number of
-/// threads at once. Its state sits behind one lock, and no user code (factories, tables,
-/// callbacks, the `deinit` of a value it lets go) ever runs while it is held. The instances it
-/// hands out are shared by every object they fill, on whatever thread `inject` runs, which is
-/// why instance registrations require `Sendable` values.
+/// An injector is `Sendable`: register, inject and resolve from any thread. It reflects each type once,
+/// and reuses its plan until a registration changes. See <doc:GettingStarted> and <doc:ThreadSafety>.
 public final class Injector: Sendable {
   struct State: Sendable {
     var registry = Registry()
     /// ``registry`` as published, on first use after a change.
     var snapshot: RegistrySnapshot?
-    /// Grows with every change to this injector's registry or to an ancestor's. A plan or a
-    /// resolution is cached only if the epoch it was built in is still current, under the same
-    /// lock that changes it, so nothing built from an older snapshot is kept once a change has
-    /// returned.
+    /// Counts changes to this registry or an ancestor's; a plan or resolution is cached only if the epoch it
+    /// was built in is still current, checked under this lock.
     var epoch: UInt64 = 0
     /// The plan of each type injected since the last change anywhere in the chain.
     var plans: [ObjectIdentifier: TypePlan] = [:]
     /// The plan used last, checked before ``plans`` (a pointer comparison instead of hashing).
     var recentPlan: TypePlan?
-    /// What `resolve`, `Lazy` and `Provider` produce for each request, since the last change
-    /// anywhere in the chain; at most ``Injector/resolutionCacheLimit`` entries.
+    /// What `resolve`, `Lazy` and `Provider` produced per request since the last change in the chain; at
+    /// most ``Injector/resolutionCacheLimit`` entries.
     var resolutions: [ResolutionKey: Resolution] = [:]
     /// The injectors made with this one as their parent; each removes itself when it goes.
     var children: [ObjectIdentifier: InjectorLink] = [:]
-    /// The registrations ``Injector/configure(_:)`` made on its own thread, while it runs: what
-    /// a body that throws undoes, and nothing another thread registered meanwhile.
+    /// What a running ``Injector/configure(_:)`` registered on its own thread: what a throwing body undoes.
     var journal: ConfigurationJournal?
   }
 
@@ -62,39 +41,26 @@ public final class Injector: Sendable {
   let parent: Injector?
   /// Whether injecting and resolving must wait for ``configure(_:)``: true for ``shared`` only.
   let requiresConfiguration: Bool
-  /// The singletons first made while this injector overrides its ancestors, when it is an
-  /// override injector (``withOverrides(_:operation:)``, the `.injecting` trait); nil otherwise.
+  /// The singletons first made for this override injector (``withOverrides(_:operation:)``); nil otherwise.
   let overrideCells: OverrideCells?
-  /// The registrations made on this injector, when it requires configuration (``shared``),
-  /// while an override was in place: they come from a thread or task that does not see it.
+  /// Registrations that reached ``shared`` while an override was in place, from code that does not see it.
   let changesDuringOverrides = Locked(UnscopedChanges())
   /// How long a thread waits for a singleton (or `Lazy`) that another thread is creating, in seconds.
   let waitLimitSeconds: Double
   /// The weak reference to this injector that resolvers hold.
   let link = InjectorLink()
 
-  /// How long a thread waits for a singleton (or `Lazy` value) that another thread is
-  /// creating, before it gives up with ``InjectionError/Code/timedOut`` instead of hanging.
+  /// How long a thread waits for a singleton (or `Lazy` value) another thread is creating, before it
+  /// throws ``InjectionError/Code/timedOut`` instead of hanging.
   public var creationWaitLimit: Duration { .milliseconds(Int64(waitLimitSeconds * 1000)) }
 
   /// The wait limit of injectors that are not given one: 10 seconds.
   static let defaultCreationWaitLimit = 10.0
 
-  /// Creates an empty injector, or a child of `parent`.
+  /// Creates an empty injector, or a child of `parent`: it sees the parent's registrations, and its own win.
   ///
-  /// A child sees its parent's registrations, and its own win:
-  ///
-  /// ```swift
-  /// let tests = Injector(parent: appInjector)
-  /// tests.register(FakeDatabase(), as: (any Database).self)   // the app injector is untouched
-  /// ```
-  ///
-  /// A property is resolved in the child first, with the full precedence rules; only when
-  /// nothing in the child is eligible does the parent's precedence apply. Registering or
-  /// unregistering in the child never changes the parent; a change in the parent reaches the
-  /// child at once. A registration of the parent runs with the parent: its factory resolves from
-  /// the parent, and a singleton registered in the parent is the same object for every child.
-  /// Children share their parent's scan of each type.
+  /// Registering in the child never changes the parent; a change in the parent reaches the child at
+  /// once. See <doc:Lifecycles>.
   ///
   /// - Parameters:
   ///   - parent: The injector to fall back on. The child keeps it alive.
@@ -122,9 +88,7 @@ public final class Injector: Sendable {
     parent?.adopt(self)
   }
 
-  /// Keeps a weak reference to a new child, so a registry change reaches it.
-  ///
-  /// - Complexity: O(1) amortized, whatever else is alive: a child removes itself when it goes.
+  /// Keeps a weak reference to a new child, so a registry change reaches it; O(1) amortized.
   private func adopt(_ child: Injector) {
     state.withLock { $0.children[ObjectIdentifier(child)] = child.link }
   }
@@ -133,8 +97,7 @@ public final class Injector: Sendable {
     parent?.state.withLock { _ = $0.children.removeValue(forKey: ObjectIdentifier(self)) }
   }
 
-  /// How many answers of `resolve`, `Lazy` and `Provider` an injector keeps: a bound set by the
-  /// program's shape, not by the ids and names passed in. When full, the cache starts again.
+  /// How many answers of `resolve`, `Lazy` and `Provider` an injector keeps; when full, it starts again.
   static let resolutionCacheLimit = 256
 }
 

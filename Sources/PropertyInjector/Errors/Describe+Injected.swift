@@ -1,11 +1,7 @@
-// What reading an `@Injected` property says when it fails: the error told from the property's
-// point of view, and the message that stops the program. Each text is built here and nowhere else.
+// The errors of reading an `@Injected` property, told from its point of view; each text is built only here.
 
 extension InjectionError {
-  /// This error (from resolving the value of an `@Injected` property at `site`), reported as the
-  /// failure of reading that property: `@Injected ReportView.logger: any Logger failed ...`.
-  /// When the property reads from ``Injector/shared`` and it was never configured, the problem
-  /// says exactly that, with the call to add.
+  /// This error, reported as a failed read of the `@Injected` property at `site` (naming an unconfigured `shared`).
   func readingInjected(at site: Site, fromShared: Bool) -> InjectionError {
     reported(as: "@Injected \(InjectedStop.location(of: site))") { problem in
       guard fromShared, problem.code == .notConfigured else { return problem }
@@ -35,14 +31,7 @@ enum InjectedStop {
     return "\(site.label): \(site.declaredType ?? site.typeName)"
   }
 
-  /// The whole message: what was read, why it stops, the error with every problem and its fix,
-  /// and how to handle or find it instead.
-  ///
-  /// - Parameters:
-  ///   - error: The error, already told from the property's point of view
-  ///     (``InjectionError/readingInjected(at:fromShared:)``).
-  ///   - property: The property's name, for the `$name` to write; nil when it is not known.
-  /// - Returns: The message, several lines long.
+  /// The multi-line stop message for `error`, and how to handle (`try $property.resolve()`) or find it instead.
   static func message(for error: InjectionError, property: String?) -> String {
     let projection = property.map { "$\($0)" } ?? "$property"
     return """

@@ -8,7 +8,7 @@ enum Describe {
     }
   }
 
-  /// How to register a `type` in source: `injector.register(value, as: (any Logger).self)`.
+  /// How to register `type` in source: `injector.register(value, as: (any Logger).self)`.
   static func registrationCall(for type: Any.Type) -> String {
     "`injector.register(value, as: \(metatypeExpression(of: type)))`"
   }

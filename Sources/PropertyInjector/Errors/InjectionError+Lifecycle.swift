@@ -1,5 +1,4 @@
-// The errors of creations: cycles, depth, waits, released injectors. Each text is built here
-// and nowhere else.
+// The errors of creations: cycles, depth, waits, released injectors. Each text is built only here.
 
 extension InjectionError {
   /// A cycle along `path`, whose last element, `site`, repeats an earlier one.
@@ -43,7 +42,6 @@ extension InjectionError {
           + "raise the injector's creationWaitLimit."))
   }
 
-  /// A wait for another thread's ``Injector/configure(_:)`` that lasted longer than `seconds`.
   static func configurationTimedOut(seconds: Double) -> InjectionError {
     InjectionError(
       operation: "configure",

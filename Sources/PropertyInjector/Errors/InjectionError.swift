@@ -1,25 +1,11 @@
 /// The one error PropertyInjector throws: what went wrong, where, what came close, and how to fix it.
 ///
-/// Every throwing entry point throws it as a typed error (`throws(InjectionError)`), so a
-/// `catch` sees an `InjectionError` without a cast. It carries every problem found in one
-/// call, not just the first. When ``Injector/inject(_:)`` throws it, no property of the object
-/// has changed.
-///
-/// ```swift
-/// do {
-///   try injector.inject(screen)
-/// } catch {
-///   print(error)  // every unresolved property, with near misses and a fix for each
-///   if error.problems.contains(where: { $0.code == .unresolved }) { ... }
-/// }
-/// ```
-///
-/// Test errors by ``code`` (or each problem's ``Problem/code``) and by the names in the
-/// message; the wording of the message may improve between releases, the codes do not change.
+/// It lists every problem found in one call, and when ``Injector/inject(_:)`` throws it, no property
+/// has changed. Test ``code`` (or each ``Problem/code``) and the names in the message, not its
+/// wording, which may improve between releases. See <doc:Errors>.
 public struct InjectionError: Error, Sendable, CustomStringConvertible {
-  /// Every problem found, in a stable order: the injector's configuration problems first, then
-  /// the object's declaration problems, then its properties in declaration order (base classes
-  /// first). Never empty.
+  /// Every problem found, never empty: configuration problems first, then declaration problems, then
+  /// properties in declaration order, base classes first.
   public let problems: [Problem]
 
   /// The call that failed, such as `inject(ProfileScreen)` or `resolve(any Logger)`.
@@ -28,22 +14,19 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   /// The error thrown by a factory or initializer, when that is what made the call fail.
   public let underlyingError: (any Error)?
 
-  /// The creations in progress when the error occurred, outermost first: the properties (or
-  /// `resolve` calls) whose factories were running. For a ``Code/cycle`` error it leads back to
-  /// its own start: `["Feed.injectedDatabase", "Database.injectedCache", "Cache.injectedDatabase"]`.
+  /// The creations in progress, outermost first: the properties (or `resolve` calls) whose factories
+  /// were running; for a ``Code/cycle``, the loop.
   public let path: [String]
 
   /// The code of the first problem; see ``problems`` for all of them.
   public var code: Code { problems[0].code }
 
-  /// Makes an error of one problem. The creation that an error leaves adds the path of the
-  /// creations in progress, when `path` is empty (see ``withPath(_:)``).
+  /// Makes an error of one problem; the creation it leaves adds its path when `path` is empty (``withPath(_:)``).
   init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String] = []) {
     self.init(operation: operation, problems: [problem], underlyingError: underlyingError, path: path)
   }
 
-  /// A copy of an error's fields: `problems` is never empty, because every error starts with
-  /// one problem (``init(operation:_:underlyingError:path:)``, ``throwIfAny(_:as:)``).
+  /// Copies an error's fields; `problems` is never empty, as every error starts with one problem.
   private init(operation: String, problems: [Problem], underlyingError: (any Error)?, path: [String]) {
     self.operation = operation
     self.problems = problems
@@ -68,8 +51,7 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
     return InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
   }
 
-  /// The same error, reported as the failure of `operation`: what the outermost public call
-  /// does, so an error from deep inside a creation names the call the user made.
+  /// The same error, reported as the failure of `operation`, so one from deep inside names the user's call.
   func reported(as operation: String) -> InjectionError {
     InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
   }

@@ -1,5 +1,4 @@
-/// A registration as messages name it, in plain values: what the registry hands to the texts
-/// built here, so that they know nothing of how registrations are stored.
+/// A registration as messages name it, in plain values, so the texts know nothing of registry storage.
 struct RegistrationName: Sendable, Equatable {
   /// How the registration supplies its value.
   enum Kind: Sendable, Equatable {
@@ -10,18 +9,15 @@ struct RegistrationName: Sendable, Equatable {
   }
 
   let kind: Kind
-  /// The registered type: the `as:` type, the instance's static type, or the factory's.
+  /// The `as:` type, the instance's static type, or the factory's.
   let service: String
-  /// The target class, for a registration restricted to one.
   let target: String?
-  /// The id, as the user wrote it.
+  /// As the user wrote it.
   let id: String?
   let includingAncestors: Bool
-  /// Whether its factory is isolated to the main actor.
   let isMainActor: Bool
 
-  /// `ImageCache (as Cache, for ProfileScreen, id "first", including ancestors)`, `a factory of
-  /// RequestID`, `a singleton Database`.
+  /// `ImageCache (as Cache, for ProfileScreen, id "first", including ancestors)`, `a singleton Database`.
   var summary: String {
     var conditions: [String] = []
     if case .instance(let typeName) = kind, typeName != service { conditions.append("as \(service)") }
@@ -43,16 +39,13 @@ struct NearMiss: Sendable {
   enum Reason: Sendable {
     /// Registered as another type without `includingAncestors`, though its instance fits.
     case notIncludingAncestors
-    /// Its id does not end the request's label; `suggestion` is an id that would, when the
-    /// registration's id occurs earlier in the label.
+    /// `suggestion`: an id that would match, when the registration's id occurs earlier in the label.
     case idDoesNotEndLabel(suggestion: String?)
-    /// It has an id, and the request has no label (a `resolve` without an id).
     case idWithoutLabel
     /// It is restricted to a target the object is not.
     case otherTarget
-    /// It is restricted to a target, and the request has no object (a `resolve` without one).
     case targetWithoutObject
-    /// It registers the metatype of the wanted type (`register(Cache.self)` with no factory).
+    /// It registers the wanted type's metatype (`register(Cache.self)` with no factory).
     case metatype
   }
 
@@ -60,12 +53,11 @@ struct NearMiss: Sendable {
   let reasons: [Reason]
 }
 
-/// What fills a request, as messages name it: what the rules hand to the texts built here.
+/// What fills a request, as messages name it.
 indirect enum AnswerName: Sendable, Equatable {
   case registration(RegistrationName)
-  /// A new instance of the named ``InjectorCreatable`` type.
   case creation(typeName: String)
-  /// A `Lazy` or `Provider` handle that resolves `inner`, `timing` saying when.
+  /// A `Lazy` or `Provider` handle that resolves `inner`; `timing` says when.
   case deferred(inner: AnswerName, timing: String)
   case nothing
 

@@ -1,15 +1,10 @@
-/// Where a value is needed: a property of an object, a `resolve` call, or a handle's value.
-/// Names errors and creation paths.
-///
-/// Names are formatted on demand, since only messages need them.
+/// Where a value is needed (a property, a `resolve`, a handle's value), for messages; names are formatted on demand.
 final class Site: Sendable {
   private let owner: Any.Type?
   private let ownerText: String?
   private let declared: Any.Type?
-  /// The property, or nil for `resolve`.
   let property: String?
 
-  /// A property of an object, declared with type `declared`.
   init(owner: Any.Type, property: String, declared: Any.Type?) {
     self.owner = owner
     ownerText = nil
@@ -25,7 +20,6 @@ final class Site: Sendable {
     declared = nil
   }
 
-  /// A `resolve` call for `type`.
   init(resolving type: Any.Type, detail: String? = nil) {
     owner = type
     ownerText = detail.map { "\(readableName(of: type))\($0)" }

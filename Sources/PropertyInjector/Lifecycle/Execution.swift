@@ -1,8 +1,6 @@
-/// What producing a value needs: the injector doing the work and the thread's creation stack.
+/// What producing a value needs: the working injector and the thread's creation stack.
 struct Execution {
-  /// The injector whose plan or resolution runs, not retained: an execution lives only as long
-  /// as the call that made it (an `inject`, a `resolve`, a factory's run), which holds its
-  /// injector, or a descendant that holds it, throughout. Each step then costs no retain.
+  /// Unretained: an execution never outlives the call that made it, which holds this injector (or a descendant).
   private unowned(unsafe) let unretainedInjector: Injector
   let stack: CreationStack
 
@@ -11,17 +9,12 @@ struct Execution {
     self.stack = stack
   }
 
-  /// The injector whose plan or resolution runs.
   var injector: Injector { unsafe unretainedInjector }
 
-  /// The injectors a registration `level` steps up the chain runs with: its home, which keeps
-  /// its singleton, and the override injector (of `withOverrides` or `.injecting`) nearest to
-  /// the requester between the two, if there is one. A factory resolves through the override
-  /// when there is one, else through its home: a test's overrides reach what its ancestors'
-  /// factories make, while a plain child never changes what its parent's factories see.
+  /// The registration's `home` injector (which keeps its singleton) and the nearest override in between, if any;
+  /// factories resolve through the override, so a test's overrides reach its ancestors' factories.
   func owners(atLevel level: Int) -> (home: Execution, override: Execution?) {
-    // A registration of the requester's own: no walk, and no retain of an injector whose side
-    // table (its link's weak reference) makes every retain the slow kind.
+    // Own registration: no walk, and no retain (retaining an injector with a weak-ref side table is slow).
     guard level > 0 else { return (self, nil) }
     var injector = self.injector
     var override: Injector?
@@ -33,32 +26,18 @@ struct Execution {
     return (Execution(injector: injector, stack: stack), override.map { Execution(injector: $0, stack: stack) })
   }
 
-  /// The injector's link, read without retaining the injector.
   var link: InjectorLink { unsafe unretainedInjector.link }
 
-  /// The cell a singleton of `level` lives in for this execution: `home` (the registration's
-  /// own), unless an override sits between the requester and the registration's injector and
-  /// the singleton was not made before it: then the override's own cell, so a singleton first
-  /// made inside an override sees it and lives only as long as it.
+  /// The singleton's cell: `home`, unless an override sits in between and it is not yet made; then the
+  /// override's own cell, so the singleton sees the override and lives only as long as it.
   func cell<Value>(for registration: Registration, level: Int, home: SingletonCell<Value>) -> SingletonCell<Value> {
     guard !home.isMade, let cells = owners(atLevel: level).override?.injector.overrideCells else { return home }
     return cells.cell(for: registration, like: home)
   }
 
-  /// Injects `value` if it is ``InjectableSettable``: what happens to every factory result and
-  /// auto-created instance before it is handed over.
-  ///
-  /// - Parameters:
-  ///   - value: A factory's result or an auto-created instance.
-  ///   - type: Its dynamic type.
-  ///   - site: Where it is needed, for errors.
-  /// - Returns: Whether `type` is settable.
-  /// - Throws: ``InjectionError/Code/isolatedConformance`` when the value's type conforms only on
-  ///   a global actor this thread is not on, so it can be neither injected nor handed over uninjected.
+  /// Injects `value` if settable and returns whether it is; throws if it conforms only on another global actor.
   @discardableResult
   func injectIfSettable<Value>(_ value: Value, of type: Any.Type, at site: Site) throws(InjectionError) -> Bool {
-    // The metatype check hits the runtime's conformance cache; it answers for isolated
-    // conformances too, which the value cast then refuses off their actor.
     guard type is any InjectableSettable.Type else { return false }
     guard let settable = value as? any InjectableSettable else {
       throw InjectionError(operation: site.label, .isolatedConformance(of: type, at: site))
@@ -68,13 +47,10 @@ struct Execution {
   }
 }
 
-/// The identity of `value`'s type, read without copying the value.
 private func typeID<Value>(of value: borrowing Value) -> ObjectIdentifier { ObjectIdentifier(type(of: value)) }
 
 extension Execution {
-  /// A new value from `factory`, a factory of the requester's own: as
-  /// ``make(for:level:at:_:)`` makes it at level 0, where no override can sit between the two,
-  /// so the factory resolves through the requester.
+  /// A new value from a factory of the requester's own: level 0, so no override applies.
   @inline(__always)
   func make<Value>(_ factory: OwnFactory<Value>, at site: Site) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) -> Value in
@@ -82,13 +58,7 @@ extension Execution {
     }
   }
 
-  /// Runs a registration's factory inside a creation frame (outside every lock), with the
-  /// resolver of the injector the registration belongs to, and injects the result if it is
-  /// settable.
-  ///
-  /// - Throws: ``InjectionError/Code/cycle`` or ``InjectionError/Code/tooDeep`` from the frame,
-  ///   ``InjectionError/Code/factoryFailed`` wrapping what the factory throws, or an
-  ///   ``InjectionError`` from inside it unchanged.
+  /// Runs a registration's factory in a creation frame, outside every lock, and injects the result if settable.
   func make<Value>(
     for registration: Registration,
     level: Int,
@@ -101,8 +71,7 @@ extension Execution {
     }
   }
 
-  /// Makes a singleton inside a creation frame: `body` receives the owning injector and a
-  /// function that runs the factory (as ``make(for:level:at:_:)`` does), to call from its cell.
+  /// Makes a singleton in a creation frame: `body` gets the owning injector and a runner of the factory.
   func makeSingleton<Value>(
     for registration: Registration,
     level: Int,
@@ -139,7 +108,7 @@ extension Execution {
     }
     // `as Any`: in generic code, `type(of:)` of a protocol-typed value is the protocol's type.
     let type = Swift.type(of: value as Any)
-    // A factory of a protocol type asks the runtime once per type it makes in a row, not per value.
+    // Caches the last non-settable type: a protocol-typed factory asks the runtime once per type in a row.
     guard !registration.lastPlainType.holds(ObjectIdentifier(type)) else { return value }
     if try !owner.injectIfSettable(value, of: type, at: site) {
       registration.lastPlainType.store(ObjectIdentifier(type))
@@ -147,21 +116,13 @@ extension Execution {
     return value
   }
 
-  /// Refuses a main-actor registration off the main actor, before its factory runs or its
-  /// singleton is handed over. Producers call it only for registrations that are
-  /// ``Registration/isMainActorIsolated``, so the others pay one stored `Bool`.
-  ///
-  /// - Throws: ``InjectionError/Code/mainActorRequired`` naming the property (or `resolve`), the
-  ///   registration and the fix.
+  /// Refuses a main-actor registration off the main actor.
   func requireMainActor(for registration: Registration, at site: Site) throws(InjectionError) {
     guard !isOnMainActor() else { return }
     throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: registration.named))
   }
 
-  /// A new instance of `Value`, an ``InjectorCreatable`` type, injected if it is settable.
-  ///
-  /// - Throws: What its `init(resolver:)` throws, wrapped in ``InjectionError/Code/factoryFailed``
-  ///   unless it is an ``InjectionError``; ``InjectionError/Code/cycle`` when it needs itself.
+  /// A new, injected instance of an ``InjectorCreatable`` `Value`; errors are wrapped as in `make`.
   func create<Value>(_: Value.Type, at site: Site) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(Value.self), for: site) { () throws(InjectionError) -> Value in
       let made: any InjectorCreatable
@@ -191,7 +152,6 @@ extension Execution {
     }
   }
 
-  /// `made` as a `Value`, or a ``InjectionError/Code/typeMismatch`` naming `registration`.
   func cast<Value>(_ made: Any, to _: Value.Type, from registration: Registration, at site: Site)
     throws(InjectionError) -> Value
   {

@@ -1,20 +1,11 @@
-/// A registration's factory, its value type erased: what a ``Registration`` holds. ``Factory``
-/// (a new value each time) and ``Singleton`` (one value, made on first use) are the two kinds.
-///
-/// A plan whose property has exactly the factory's value type casts to the concrete kind once,
-/// when it is built, and then makes values without casting them; any other property (a name
-/// registration's, an ancestor's) goes through ``makeAny(_:for:level:at:)`` and casts each value.
+/// A registration's type-erased factory, ``Factory`` or ``Singleton``. Plans for exactly its value type cast to
+/// the concrete kind once; others call ``makeAny(_:for:level:at:)`` and cast each value.
 protocol AnyFactory: Sendable {
-  /// Whether the factory is isolated to the main actor (registered `on: MainActor.self`): it runs
-  /// only on the main actor, and its values are handed out only there.
+  /// Registered `on: MainActor.self`: runs, and hands out values, only on the main actor.
   var isMainActorIsolated: Bool { get }
-  /// Whether a value of exactly the factory's declared type is known, from the registration, not
-  /// to be injectable itself: such a value is handed over without asking the runtime's
-  /// conformance cache again. A value of another type (a subclass) is always asked, and so is
-  /// every value of a protocol type.
+  /// Values of exactly the declared type are known not injectable; subclasses and protocol types are still checked.
   var madeValuesNeedNoInjection: Bool { get }
 
-  /// A value for `registration` (which holds this factory), as `Any`.
   func makeAny(
     _ execution: Execution,
     for registration: Registration,
@@ -35,15 +26,12 @@ struct Factory<Service>: AnyFactory {
     self.madeValuesNeedNoInjection = madeValuesNeedNoInjection
   }
 
-  /// A factory isolated to the main actor: ``make(_:for:level:at:)`` calls it only there.
   init(
     mainActor make: @escaping @MainActor @Sendable (Resolver) throws -> Service,
     madeValuesNeedNoInjection: Bool
   ) {
-    // unsafe: a global actor's function has the same representation as a nonisolated one; the
-    // isolation is only a promise about where it is called. `make(_:for:level:at:)`, the one
-    // caller, keeps it: it refuses to run the factory unless `isOnMainActor()`, on the main
-    // thread or in a job of the main queue, the main actor's executor.
+    // unsafe: a global-actor function has the same representation as a nonisolated one. The one
+    // caller, `make(_:for:level:at:)`, keeps the isolation: it runs it only when `isOnMainActor()`.
     self.make = unsafe unsafeBitCast(make, to: (@Sendable (Resolver) throws -> Service).self)
     isMainActorIsolated = true
     self.madeValuesNeedNoInjection = madeValuesNeedNoInjection
@@ -78,8 +66,7 @@ struct Singleton<Service>: AnyFactory {
   var isMainActorIsolated: Bool { factory.isMainActorIsolated }
   var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
 
-  /// The value, made now if this is the first request (in the override the request comes
-  /// through, if the singleton was not made before it).
+  /// The value, made on first request (in the override's cell, if one applies; see `Execution.cell`).
   func make(
     _ execution: Execution,
     for registration: Registration,
@@ -107,16 +94,14 @@ struct Singleton<Service>: AnyFactory {
   }
 }
 
-/// A factory of the requester's own injector that is not isolated: no override can sit between
-/// an injector and its own registrations, and nothing needs refusing, so it is called directly.
+/// A non-isolated factory of the requester's own injector: no override applies, so plans call it directly.
 struct OwnFactory<Value>: Sendable {
   let registration: Registration
   let make: @Sendable (Resolver) throws -> Value
 }
 
 extension Registration {
-  /// This registration's factory, when a requester `level` steps down the chain may call it
-  /// directly (see ``OwnFactory``).
+  /// This factory as an ``OwnFactory``, if a requester `level` steps down may call it directly.
   func ownFactory<Value>(of _: Value.Type, level: Int) -> OwnFactory<Value>? {
     guard level == 0, case .factory(let factory) = source, let typed = factory as? Factory<Value>,
       !typed.isMainActorIsolated

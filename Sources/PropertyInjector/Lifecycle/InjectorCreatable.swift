@@ -1,23 +1,7 @@
-/// A type the injector creates, fresh, when a property needs one and nothing is registered
-/// for it.
+/// A type the injector creates, fresh for each property, when nothing is registered for it.
 ///
-/// ```swift
-/// struct Clock: InjectorCreatable {
-///   let logger: any Logger
-///   init(resolver: Resolver) throws { logger = try resolver.resolve((any Logger).self) }
-/// }
-///
-/// @Injectable final class Feed {
-///   var injectedClock: Clock?   // nothing registered for Clock: a new Clock(resolver:) fills it
-/// }
-/// ```
-///
-/// Auto-creation comes last: only when nothing is registered for the type, with any id or
-/// target, in the injector or its parents. Every property it fills gets a new instance. An
-/// instance that is ``InjectableSettable`` is injected before it is handed over. The
-/// initializer runs outside every lock and may resolve what it needs; an initializer that
-/// (directly or through others) needs its own type fails with ``InjectionError/Code/cycle``,
-/// and one that throws fails the injection with ``InjectionError/Code/factoryFailed``.
+/// Any registration of the type (with any id or target, here or in a parent) turns auto-creation
+/// off. A created value that is ``InjectableSettable`` is injected first. See <doc:Lifecycles>.
 public protocol InjectorCreatable {
   /// Creates an instance, resolving what it needs from `resolver`.
   ///

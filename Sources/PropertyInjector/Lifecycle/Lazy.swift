@@ -1,27 +1,8 @@
 /// A value resolved on first use, then kept: a property type that breaks creation cycles.
 ///
-/// ```swift
-/// @Injectable final class Feed {
-///   var injectedDatabase: Lazy<Database>?   // resolvable is checked by inject; created on first .value
-///
-///   func load() throws { try injectedDatabase?.value.query() }
-/// }
-/// ```
-///
-/// When ``Injector/inject(_:)`` fills a `Lazy<T>?` property, it checks that a `T` can be
-/// resolved for that property (with its name, id and target), so a wiring mistake still fails
-/// the injection; nothing is created until ``value`` is first read. Because creation waits, a
-/// cycle through a `Lazy` resolves: `A` can hold a `Lazy<B>` while `B` holds an `A`.
-/// ``Injector/resolve(_:for:id:)`` of a `Lazy<T>` follows the same rules.
-///
-/// A `Lazy` breaks a *creation* cycle, not a *reference* cycle: once read, it keeps its value
-/// strongly, like any stored property.
-///
-/// Reading ``value`` from several threads at once creates the value exactly once. A creation
-/// that throws is not remembered: the next read tries again. A `Lazy` made by an injector
-/// keeps that injector weakly.
-///
-/// In tests, make one directly: `screen.injectedDatabase = Lazy { FakeDatabase() }`.
+/// `inject` fills a `Lazy<T>?` property only after checking that a `T` can be resolved for it, so a
+/// wiring mistake still fails the injection. A `Lazy` made by an injector keeps it weakly; in tests,
+/// make one directly: `Lazy { FakeDatabase() }`. See <doc:Lifecycles>.
 public final class Lazy<Value> {
   private let resolution: @Sendable () throws(InjectionError) -> Value
   private let cell: SingletonCell<Value>
@@ -29,8 +10,8 @@ public final class Lazy<Value> {
 
   /// A `Lazy` that calls `create` on first use.
   ///
-  /// - Parameter create: Makes the value; called at most once successfully. An error it throws
-  ///   is reported as ``InjectionError/Code/factoryFailed``, wrapping it.
+  /// - Parameter create: Makes the value. An error it throws is reported as
+  ///   ``InjectionError/Code/factoryFailed``, wrapping it.
   public init(_ create: @escaping @Sendable () throws -> Value) {
     let label = "Lazy<\(readableName(of: Value.self))>"
     resolution = { () throws(InjectionError) -> Value in
@@ -55,7 +36,7 @@ public final class Lazy<Value> {
     waitLimit = resolution.waitLimit
   }
 
-  /// The value, created on first read.
+  /// The value, created on first read, once even when several threads read at once.
   ///
   /// - Throws: ``InjectionError`` when it cannot be created: nothing eligible is registered
   ///   any more (``InjectionError/Code/unresolved``), its factory threw

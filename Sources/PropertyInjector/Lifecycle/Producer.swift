@@ -1,18 +1,13 @@
-/// How one answer's values are made at execution time: a closure typed with the value it makes,
-/// built once per plan step or cached resolution, so producing never casts what it already
-/// knows the type of.
+/// How one answer's values are made: a closure typed with its value, built once, so producing never casts.
 struct Producer<Value>: Sendable {
-  /// Whether something besides the property keeps the produced value alive (the registry keeps
-  /// an instance, a cell its singleton), so a `weak` or `unowned` property may hold it.
+  /// Whether the registry or a singleton cell keeps the value alive, so `weak`/`unowned` properties may hold it.
   let keepsItsValue: Bool
-  /// Makes a value for a site: on the calling thread, outside every lock.
+  /// Runs on the calling thread, outside every lock.
   let produce: @Sendable (Execution, Site) throws(InjectionError) -> Value
 }
 
 extension Answer {
-  /// The producer of `Value`s for this answer, or nil when the answer cannot make a `Value`: a
-  /// failure, or (what the rules rule out) an answer of another type. Plans and resolutions
-  /// report nil as a type mismatch naming the answer.
+  /// The producer of `Value`s for this answer, or nil (a failure, or another type: a type mismatch).
   func producer<Value>(of _: Value.Type) -> Producer<Value>? {
     switch self {
     case .failure:
@@ -30,8 +25,7 @@ extension Answer {
     }
   }
 
-  /// The producer of new `Handle`s that resolve `request` when asked, as `any Sendable`: the
-  /// caller knows `Handle` only as the type it opened.
+  /// New `Handle`s resolving `request`, as `any Sendable`: the caller has only the opened type.
   private func handles<Handle: DeferredValue>(of _: Handle.Type, resolving request: Request) -> any Sendable {
     Producer<Handle>(keepsItsValue: false) { execution, _ in
       Handle(resolving: request, through: execution.injector.link)
@@ -40,12 +34,10 @@ extension Answer {
 }
 
 extension Registration {
-  /// The producer of `Value`s from this registration, `level` steps up the injector chain.
   func producer<Value>(of _: Value.Type, level: Int) -> Producer<Value> {
     switch source {
     case .instance:
-      // A plan writes an instance as a constant; `resolve` casts it on each call (a cast looks
-      // through the `Any?` that `instance` is, never nil for an instance registration).
+      // Plans write an instance as a constant; `resolve` casts it per call (`instance` is a non-nil `Any?`).
       return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
         try execution.cast(self.instance as Any, to: Value.self, from: self, at: site)
       }

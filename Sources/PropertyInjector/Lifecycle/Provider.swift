@@ -1,22 +1,8 @@
-/// Asks the injector for a value each time: a property type for values made fresh, or
-/// resolved late.
+/// Asks the injector for a value on every ``get()``: a property type for values made fresh, or late.
 ///
-/// ```swift
-/// @Injectable final class Feed {
-///   var injectedRequestIDs: Provider<RequestID>?
-///
-///   func send() throws { let id = try injectedRequestIDs?.get() }   // a new RequestID from its factory
-/// }
-/// ```
-///
-/// When ``Injector/inject(_:)`` fills a `Provider<T>?` property, it checks that a `T` can be
-/// resolved for that property, so a wiring mistake still fails the injection. Each ``get()``
-/// then resolves again, with the property's name, id and target, against the registrations of
-/// that moment: a transient factory makes a new value every time, a replaced registration is
-/// seen at once. Because nothing is created at injection time, a cycle through a `Provider`
-/// resolves. A `Provider` made by an injector keeps that injector weakly.
-///
-/// In tests, make one directly: `screen.injectedRequestIDs = Provider { RequestID("test") }`.
+/// `inject` fills a `Provider<T>?` property only after checking that a `T` can be resolved for it;
+/// each ``get()`` then resolves again, against the registrations of that moment. In tests, make one
+/// directly: `Provider { RequestID() }`. See <doc:Lifecycles>.
 public struct Provider<Value>: Sendable {
   private let resolution: @Sendable () throws(InjectionError) -> Value
 

@@ -60,9 +60,7 @@ extension Injector {
   public var resolver: Resolver { Resolver(self) }
 }
 
-/// A weak reference to an injector, made once per injector and shared by every ``Resolver`` it
-/// hands to a factory: holding the link is a plain retain, where forming a weak reference for
-/// each factory call would update the injector's side table every time.
+/// A weak reference to an injector, shared by its ``Resolver``s: cheaper than a new weak reference per factory call.
 final class InjectorLink: Sendable {
   private struct Target: Sendable {
     weak var injector: Injector?
@@ -70,7 +68,6 @@ final class InjectorLink: Sendable {
 
   private let target = Locked(Target())
 
-  /// The injector, while it is alive.
   var injector: Injector? { target.withLock { $0.injector } }
 
   /// Points the link at its injector: once, as the injector is made.

@@ -1,24 +1,10 @@
-/// A value created at most once, on first use, even when many threads ask at the same moment:
-/// the storage behind lazy singletons and ``Lazy``.
-///
-/// One thread creates; the others wait for it, without holding any lock while the creation
-/// (user code) runs. A creation that fails leaves the cell empty, so the next request tries
-/// again. A wait that would close a loop (this thread waits for a value another thread is
-/// creating, and that thread waits, directly or through others, for something this thread is
-/// creating) is refused with a cycle error instead of deadlocking; a wait that lasts longer
-/// than the limit (the creator may be blocked on this thread in a way the library cannot
-/// see) fails with ``InjectionError/Code/timedOut`` instead of hanging.
-// @unchecked Sendable: the value is behind the cell's lock, and it is `Sendable` when shared
-// (singleton registrations and `Lazy` require it). `SingletonTests` and `LazyTests` create one
-// cell from many threads under TSan.
+/// A value made at most once, on first use, for singletons and ``Lazy``: one thread creates (outside every lock)
+/// while others wait; deadlocking waits fail as cycles, overlong ones time out; a failure leaves it empty.
+// @unchecked Sendable: the value is written once before `made` is set, then only read, and is `Sendable` when shared.
 @safe final class SingletonCell<Value>: @unchecked Sendable {
-  /// What the cell creates, for messages: `Database (singleton)`.
   let label: String
 
-  /// The value, once made: written once, before ``isMade`` is set, and never again. A hot read
-  /// loads the flag, then reads the value: nothing in it names
-  /// `Value?` or another generic type, whose metadata an unspecialized caller would look up in
-  /// the runtime's cache on every read (about 800 instructions, most of a cached injection).
+  /// Written once, before `made` is set; a raw pointer (not `Value?`) so unspecialized reads need no metadata.
   private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
   private let made = OnceFlag()
 
@@ -32,25 +18,16 @@
   /// Whether the value has been created. Never waits.
   var isMade: Bool { made.isSet }
 
-  /// The value; only after ``isMade`` returned true.
   var madeValue: Value {
-    // Sound: written once before `made` was set, which the caller saw.
+    // Only after `isMade` returned true: sound, as the value was written once before `made` was set.
     unsafe storage.pointee
   }
 
-  /// Where the value is, to read it in place; only after ``isMade`` returned true, and while
-  /// the cell is alive. Sound to read then: written once before `made` was set, never changed.
+  /// Only after ``isMade`` returned true and while the cell lives; the value then never changes.
   var madeValueAddress: UnsafePointer<Value> { unsafe UnsafePointer(storage) }
 
-  /// The value, created by `create` if this is the first request (or every earlier one failed).
-  ///
-  /// - Parameters:
-  ///   - site: Where the value is needed, for errors.
-  ///   - waitLimit: How long to wait for another thread's creation, in seconds.
-  ///   - create: Runs on the calling thread, outside every lock.
-  /// - Returns: The value, made by this call or an earlier one.
-  /// - Throws: What `create` throws; ``InjectionError/Code/cycle`` when waiting would close a loop
-  ///   of threads, ``InjectionError/Code/timedOut`` when another thread's creation lasts too long.
+  /// The value, made by `create` on this thread (outside every lock) unless made already or by another
+  /// thread meanwhile; throws `create`'s error, a cycle, or a timeout after `waitLimit` seconds.
   func value(
     for site: Site,
     waitLimit: Double,
@@ -82,17 +59,10 @@
   }
 }
 
-/// Who is creating which cell and who waits for which, for every ``SingletonCell``: one mutex
-/// and condition for all of them.
-///
-/// Cells change state rarely (a singleton once, a `Lazy` once), so one coordinator for all of
-/// them costs nothing measurable, and it lets a waiting thread see the whole wait-for graph.
-/// Reading a value already made takes only the cell's own lock.
+/// Tracks who creates and who waits for each ``SingletonCell``, under one lock for all, to see the wait-for graph.
 final class CreationCoordinator: Sendable {
   private struct State: Sendable {
-    /// The thread creating each cell being created.
     var creators: [ObjectIdentifier: UInt] = [:]
-    /// The cell each waiting thread waits for.
     var waiting: [UInt: ObjectIdentifier] = [:]
   }
 
@@ -100,11 +70,8 @@ final class CreationCoordinator: Sendable {
   enum Claim {
     /// The caller is to create the value, then ``release(_:)`` the cell.
     case claimed
-    /// Another thread created it meanwhile.
     case created
-    /// Waiting would close a loop of threads waiting for each other.
     case cycle
-    /// Another thread's creation lasted longer than the wait limit.
     case timedOut
   }
 
@@ -114,7 +81,7 @@ final class CreationCoordinator: Sendable {
 
   private init() {}
 
-  /// Claims `cell` for this thread to create, or waits for the thread creating it.
+  /// Claims `cell` for this thread to create, or waits (the lock released) for the thread creating it.
   func claim<Value>(_ cell: SingletonCell<Value>, waitLimit: Double) -> Claim {
     let me = currentThreadID()
     let id = ObjectIdentifier(cell)
@@ -143,7 +110,7 @@ final class CreationCoordinator: Sendable {
     }
   }
 
-  /// Ends this thread's creation of `cell`, made or failed, and wakes the threads waiting.
+  /// Ends this thread's creation of `cell`, made or failed, and wakes the waiting threads.
   func release(_ cell: AnyObject) {
     state.withLock { held in
       held { $0.creators[ObjectIdentifier(cell)] = nil }
@@ -151,8 +118,7 @@ final class CreationCoordinator: Sendable {
     }
   }
 
-  /// Whether `thread` waiting for a value `owner` is creating would close a loop: `owner` waits
-  /// for a cell whose creator waits for ... a cell `thread` is creating.
+  /// Whether `thread` waiting on `owner` closes a loop: following waits and their creators leads back to it.
   private static func waitWouldDeadlock(_ thread: UInt, waitingFor owner: UInt, in state: State) -> Bool {
     var current = owner
     var visited: Set<UInt> = []
@@ -164,18 +130,14 @@ final class CreationCoordinator: Sendable {
   }
 }
 
-/// The singleton cells of an override injector: one for each ancestor's singleton first made
-/// while the override is in place, so that it sees the override and is never shared with
-/// another override (another test).
+/// An override injector's own cells for ancestors' singletons first made under it; never shared with another.
 final class OverrideCells: Sendable {
   private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: any AnyObject & Sendable)]>([:])
 
-  /// The override's cell for `registration`, made like `home` on first use.
   func cell<Value>(for registration: Registration, like home: SingletonCell<Value>) -> SingletonCell<Value> {
     let id = ObjectIdentifier(registration)
     return cells.withLock { cells in
-      // The entry keeps its registration alive, so its identity is never reused meanwhile, and
-      // a registration's singleton has one value type: the cast finds the cell made here before.
+      // The entry keeps the registration alive (its id is not reused); its singleton has one value type.
       if let existing = cells[id]?.cell as? SingletonCell<Value> { return existing }
       let made = SingletonCell<Value>(label: home.label)
       cells[id] = (registration, made)

@@ -1,8 +1,5 @@
 /// Builds a ``TypePlan``: the shape's candidates, asked of the rules against one snapshot chain.
 enum PlanBuilder {
-  /// The plan for `shape` against `chain`.
-  ///
-  /// - Complexity: O(c × r) for c candidates and r registrations that could fit them.
   static func plan(for shape: TypeShape, in chain: SnapshotChain) -> TypePlan {
     var problems = shape.problems
     var steps: [Step] = []

@@ -1,11 +1,6 @@
 extension TypePlan {
-  /// Fills every nil candidate of `object`, all or nothing; returns whether anything was written.
-  ///
-  /// Every check comes first, then every value a factory must make (each made into its place
-  /// in one buffer on the stack), and only then the writes. A failure anywhere before the
-  /// writes leaves `object` unchanged, and destroys the values made. A hand-written table's property that may not
-  /// keep its value (`weak`, `unowned`: only writing tells) is written before every other one;
-  /// if it did not keep it, it is set back to nil and nothing else is written.
+  /// Fills every nil candidate of `object`, all or nothing: checks, then makes every value, then writes; a
+  /// failure before the writes leaves `object` unchanged. Returns whether anything was written.
   ///
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
@@ -25,8 +20,7 @@ extension TypePlan {
     }
   }
 
-  /// When every producing step reads a singleton and all are made: writes the constants, then
-  /// the made values, and returns whether it wrote; nil otherwise.
+  /// If every producing step reads a made singleton: writes the constants, then those; nil otherwise.
   private func fillIfAllMade(_ object: AnyObject) -> Bool? {
     // Sound: the plan, which the caller holds, holds every step, and each step its singleton.
     guard let singletons = unsafe madeSingletons,
@@ -46,11 +40,8 @@ extension TypePlan {
     return wrote
   }
 
-  /// Makes the value of every producing step whose property is nil, each at its place in
-  /// `values`, then writes them: first the ones that check retention (if one was not kept,
-  /// every one of them is cleared and the injection fails before any other property, or
-  /// observer, is touched), then the constants, then the rest. A failure to make one leaves
-  /// `object` unchanged: the values made before it are destroyed unwritten.
+  /// Makes each nil property's value at its place in `values`, then writes: retention-checked ones first (one
+  /// not kept clears them all and throws before anything else is touched), then constants, then the rest.
   private func fill(_ object: AnyObject, _ execution: Execution, values: UnsafeMutableRawPointer)
     throws(InjectionError) -> Bool
   {

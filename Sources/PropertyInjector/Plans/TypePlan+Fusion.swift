@@ -1,7 +1,6 @@
 extension TypePlan {
-  /// The constant steps that `steps` (constant and fusible ones) come to: the instances of each
-  /// class that has a filler bound into one fused step; the rest, and a class whose values do
-  /// not all fit its filler, property by property, each ``FusibleStep/alone``.
+  /// Binds each filler's registered instances into one fused step; the rest, and a class whose values do
+  /// not all fit its filler, become ``FusibleStep/alone`` steps.
   static func fused(_ steps: [Step]) -> [Step] {
     var unfused: [Step] = []
     var groups: [(filler: any AnyFiller, members: [FusibleStep], bindings: [(name: String, value: Any)])] = []

@@ -19,8 +19,7 @@ struct Candidate {
 }
 
 extension TypeShape {
-  /// The candidates among the shape's properties, in declaration order (base classes first):
-  /// names that start with `injected`, and names registered by name somewhere in `chain`.
+  /// The candidates, in declaration order: names starting with `injected`, or registered by name in `chain`.
   func candidates(in chain: SnapshotChain) -> [(property: Property, reason: Candidate.Reason)] {
     properties.compactMap { property in
       if property.hasInjectedPrefix { return (property, .prefix) }

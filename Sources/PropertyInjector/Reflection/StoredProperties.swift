@@ -1,67 +1,32 @@
-/// An object's stored properties, as `Mirror` reports them: the only place the library reflects.
-///
-/// `Mirror` is slow (about 1 µs per stored property per walk), so this runs once per type in
-/// the process; ``TypeShape`` keeps the result.
-///
-/// Quirks handled here:
-/// - `Mirror.children` lists only the class's own properties; superclasses come from
-///   `superclassMirror`, walked to the root.
-/// - Optionals and implicitly unwrapped optionals both reflect as `Optional`, which is what
-///   the injector needs: both can be nil and both are filled. A non-optional property reflects
-///   as its value's dynamic type, not its declared type (`ConsoleLogger` for `any Logger`), so
-///   only an optional's declared type is known here.
-/// - A property wrapper's storage appears as `_name`; it never starts with `injected`, so it is
-///   never a candidate.
-/// - `@Observable` renames each tracked property's storage to `_name` and adds
-///   `_$observationRegistrar`: in such a class, an optional `_name` is reported as `name`, the
-///   property its table's key path (through Observation) writes. `@ObservationIgnored`
-///   properties keep their names.
-/// - A `lazy var`'s storage appears as `$__lazy_storage_$_name`. It is reported under `name`,
-///   marked lazy, so that a lazy candidate is an error rather than silently skipped.
-/// - A `customMirror` replaces the stored properties with whatever it lists: the class is
-///   reported as hiding them, since the injector cannot see its candidates, unless every class
-///   of the hierarchy describes itself.
-///
-/// A class that describes its own stored properties (`@Injectable` writes a complete list) takes
-/// its level of the walk from the list, which says how to write each property. `Mirror` still
-/// reflects it, in every build configuration, to find what the list lacks: a stored property
-/// another macro added, one `@Injectable` could not see, or one a hand-written list missed.
-/// Such a property is kept, marked ``Property/isUndescribed``, so that it is reported if it
-/// turns out to be a candidate, and ignored otherwise: debug and release agree. A hierarchy in
-/// which `Mirror` found nothing missing is remembered for the process, so only the first
-/// injection of its type in the process pays for the walk.
+/// An object's stored properties, as `Mirror` reports them: the library's only reflection, once per type.
+/// - Superclasses come from `superclassMirror`: `children` lists a class's own properties only.
+/// - Optionals (and IUOs) reflect as `Optional`; others as their value's dynamic type, not the declared one.
+/// - `@Observable` storage `_name` and `lazy var` storage are reported as `name`, lazy ones marked.
+/// - A `customMirror` hides the properties unless every class describes itself. A described class's level
+///   comes from its description, plus what `Mirror` finds it lacks (``Property/isUndescribed``).
 struct StoredProperties {
   /// One stored property.
   struct Property {
-    /// The property's name, as written in source.
     let name: String
-    /// The declared type when the property is optional (`Optional<...>`), else its value's
-    /// dynamic type, which may differ from the declared type (`Any` for a described property of
-    /// unwritten type).
+    /// The declared type if optional, else the value's dynamic type (`Any` for an untyped described one).
     let reflectedType: Any.Type
-    /// The declared type, when it is known: an optional's, or a described property's.
-    /// The class that declares the property: its index in ``StoredProperties/classChain``.
+    /// The declaring class's index in ``StoredProperties/classChain``.
     let level: Int
-    /// Whether this is the storage of a `lazy var`.
     let isLazy: Bool
-    /// Whether this is the storage `@Observable` made for the property (`_name`).
     let isObservationStorage: Bool
-    /// Whether the property is optional, as far as `Mirror` tells.
     let isOptional: Bool
+    /// The declared type, when known: an optional's, or a described property's.
     let declaredType: Any.Type?
     /// Whether the property came from its class's description, not from `Mirror`.
     let isDescribed: Bool
-    /// Whether `Mirror` found the property at a level whose description says it is complete,
-    /// but the description lacks it.
+    /// Found by `Mirror` at a level whose description claims to be complete, but missing from it.
     var isUndescribed = false
     /// Where `Mirror` lists the property among its class's children; nil for a described one.
     var mirrorIndex: Int? = nil
   }
 
   static let lazyStoragePrefix = "$__lazy_storage_$_"
-  /// The classes whose hierarchy describes itself entirely, and in which `Mirror` found nothing
-  /// the descriptions lack: process-wide, as stored properties are, so that only the first
-  /// injection of such a type in the process pays for the `Mirror` walk.
+  /// Fully described hierarchies in which `Mirror` found nothing missing: it walks each once per process.
   private static let completeTypes = Locked<Set<ObjectIdentifier>>([])
   static let observationRegistrar = "_$observationRegistrar"
 
@@ -69,12 +34,9 @@ struct StoredProperties {
   let classChain: [AnyClass]
   /// Every stored property, base classes first, each class's in declaration order.
   let properties: [Property]
-  /// Whether the object's `customMirror` replaced its stored properties.
   let hasCustomMirror: Bool
 
-  /// The stored properties of `type` as its hierarchy's descriptions give them, without an
-  /// instance and without `Mirror`; nil unless every class of the hierarchy describes itself.
-  /// What only `Mirror` finds (a property another macro added) is not seen.
+  /// From the hierarchy's descriptions alone, without an instance or `Mirror`; nil unless all describe themselves.
   init?(describing type: AnyClass, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
@@ -90,9 +52,7 @@ struct StoredProperties {
     hasCustomMirror = false
   }
 
-  /// Reflects `object`, taking the stored properties of each class that `described` describes
-  /// (given the class and its level) from that description, plus whatever `Mirror` finds there
-  /// that the description lacks (marked ``Property/isUndescribed``).
+  /// Reflects `object`; a described class's level is its description plus what `Mirror` finds it lacks.
   init(of object: AnyObject, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
@@ -103,8 +63,7 @@ struct StoredProperties {
       levels.append(properties)
       current = _getSuperclass(type)
     }
-    // A custom mirror lists what it likes: only a hierarchy that describes itself entirely can
-    // be known then.
+    // A custom mirror lists what it likes: only a fully described hierarchy is known.
     guard !(object is any CustomReflectable) else {
       hasCustomMirror = current != nil
       classChain = chain.isEmpty ? [Swift.type(of: object)] : chain
@@ -112,8 +71,7 @@ struct StoredProperties {
       return
     }
     hasCustomMirror = false
-    // What `Mirror` finds depends only on the type: once it found nothing a description lacks,
-    // no injector in the process needs to look again.
+    // What `Mirror` finds depends only on the type: once nothing was missing, never look again.
     let objectType = ObjectIdentifier(Swift.type(of: object))
     if current == nil, Self.completeTypes.withLock({ $0.contains(objectType) }) {
       classChain = chain
@@ -147,11 +105,8 @@ struct StoredProperties {
     properties = levels.reversed().flatMap { $0 }
   }
 
-  /// The stored properties `Mirror` finds in the class it reflects that `described` (that
-  /// class's description) lacks, marked ``Property/isUndescribed``.
-  ///
-  /// `@Observable` storage `_name` matches a described `name`, and a described `_name` too: a
-  /// property declared `_name` (`@ObservationIgnored var _cache`) is not storage of a `name`.
+  /// What `Mirror` finds in its class that `described` lacks, marked ``Property/isUndescribed``.
+  /// Observation storage `_name` matches a described `_name` too (`@ObservationIgnored var _cache`).
   private static func undescribed(in mirror: Mirror, level: Int, described: [Property]) -> [Property] {
     let names = Set(described.map(\.name))
     return properties(of: mirror, level: level).compactMap { property in
@@ -163,8 +118,7 @@ struct StoredProperties {
     }
   }
 
-  /// The stored properties of the class `mirror` reflects, its own only, as the injector sees
-  /// them: `lazy` and `@Observable` storage under the names of their properties.
+  /// The class's own stored properties, with `lazy` and `@Observable` storage under their properties' names.
   private static func properties(of mirror: Mirror, level: Int) -> [Property] {
     var properties: [Property] = []
     var isObservable = false
@@ -199,12 +153,8 @@ struct StoredProperties {
     }
   }
 
-  /// Whether each stored property at `positions` holds nil in `object`: `level` counts the
-  /// classes from the object's (0) towards the root, `index` is where `Mirror` lists the property
-  /// among that class's children (``Property/mirrorIndex``). No position (a described property)
-  /// or one `Mirror` does not reach reads as not nil.
-  ///
-  /// - Complexity: O(l + p) for the deepest level l and p positions, one `Mirror` per level.
+  /// Whether each property at `positions` (level from the object's class up, ``Property/mirrorIndex``) holds
+  /// nil in `object`; a nil position, or one `Mirror` does not reach, reads as not nil.
   static func holdNil(in object: AnyObject, at positions: [(level: Int, index: Int)?]) -> [Bool] {
     var mirrors: [Mirror] = []
     var next: Mirror? = Mirror(reflecting: object)

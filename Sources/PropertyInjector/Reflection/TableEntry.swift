@@ -1,10 +1,7 @@
 /// One entry of a class's table, as read: a hand-written key path, or an `@Injectable` accessor.
 struct TableEntry {
-  /// The property name the entry is listed under.
   let name: String
-  /// The key path of a hand-written entry.
   let keyPath: AnyKeyPath?
-  /// The typed accessor, for `@Injectable` entries.
   let typed: AnyAccessor?
 
   /// Opens the entry into an accessor, or says what is wrong with its key path.
@@ -46,11 +43,8 @@ enum KeyPathDefect: Error {
   }
 }
 
-/// A key path that can become an ``Accessor``: a `ReferenceWritableKeyPath` from a class to an
-/// optional value. Any other key path fails the dynamic cast to this protocol.
-///
-/// Opened through its metatype (`type(of: keyPath) as? any OpenableKeyPath.Type`), which hits
-/// the runtime's conformance cache, rather than by casting the key path itself.
+/// A key path that can become an ``Accessor``: a `ReferenceWritableKeyPath` from a class to an optional.
+/// Opened by casting its metatype, which hits the runtime's conformance cache.
 protocol OpenableKeyPath: AnyKeyPath {
   static func accessor(for keyPath: AnyKeyPath, named name: String) -> AnyAccessor?
 }
@@ -68,17 +62,13 @@ extension ReferenceWritableKeyPath: OpenableKeyPath where Root: AnyObject, Value
 protocol WritableThroughReference {}
 extension ReferenceWritableKeyPath: WritableThroughReference {}
 
-/// What a key path's description says about its components: one step to a named stored
-/// property, one computed step (whose name the runtime does not tell), or several steps
-/// (`\Screen.config.inner`), which reach into another value.
+/// What a key path's description says: one stored step (named), one computed step, or several steps.
 enum KeyPathComponents: Equatable {
   case stored(String)
   case computed
   case several(String)
 
-  /// Reads `keyPath`'s debug description, when the runtime provides one (Swift 5.8 and later)
-  /// in the form `\Root.component`; nil when it does not. `rootName` is the key path's root
-  /// type as `String(describing:)` writes it, which a table's entries share.
+  /// Parses `\Root.component` from the debug description (Swift 5.8+); `rootName` as `String(describing:)` has it.
   init?(_ keyPath: AnyKeyPath, rootName: String) {
     guard #available(macOS 13.3, iOS 16.4, watchOS 9.4, tvOS 16.4, *) else { return nil }
     let description = keyPath.debugDescription

@@ -1,16 +1,11 @@
-/// What the injector learns about a class once, by reflection: its stored properties, its
-/// tables opened into accessors, and what is wrong with its declarations.
+/// What the injector learns about a class by reflection, once: its stored properties, its tables
+/// opened into accessors, and what is wrong with its declarations. Independent of registrations.
 ///
-/// A shape depends only on the type, never on registrations, and never changes. `Mirror`
-/// reflects instances, not types, so the type is scanned from the first instance the process
-/// injects, once per process (stored properties and tables are the same for every instance);
-/// each injector tree then makes its own shape from that scan and its own first instance, which
-/// the hand-written key-path entries that need an instance are checked against (``sampleChecks``).
-// Sendable, with what holds accessors exempt from the check (`nonisolated(unsafe)`): it is
-// immutable, and not `Sendable` only because accessor closures may be isolated to the class's
-// global actor. They are called only through `inject`, `validate` and `explain`, whose
-// `InjectableSettable` constraint makes the compiler check that the caller is on that actor
-// (`MainActorTests`).
+/// `Mirror` reflects instances, so a type is scanned from the first instance the process injects;
+/// each injector tree checks its hand-written key paths against its own first one (``sampleChecks``).
+// `nonisolated(unsafe)` on what holds accessors: immutable, and non-`Sendable` only because an
+// accessor may be isolated to the class's global actor; it is called only through `inject`,
+// `validate` and `explain`, whose `InjectableSettable` constraint puts the caller on that actor.
 final class TypeShape: Sendable {
   /// One stored property.
   struct Property {
@@ -18,34 +13,26 @@ final class TypeShape: Sendable {
     let name: String
     /// The class that declares it.
     let owner: AnyClass
-    /// The declared type, when it is known: an optional's (which `Mirror` reports exactly), or
-    /// a table entry's value type.
+    /// The declared type, when known: an optional's (as `Mirror` reports it) or a table entry's.
     let declaredType: Any.Type?
-    /// The type `Mirror` reports (for a non-optional property, its value's dynamic type); nil
-    /// for a property known from its class's description.
+    /// The type `Mirror` reports; nil for a property known from its class's description.
     let reflectedType: Any.Type?
-    /// Whether the name starts with `injected`, which makes the property a candidate.
     let hasInjectedPrefix: Bool
     /// How to read and write the property, when its table entry is usable.
     let accessor: AnyAccessor?
-    /// What prevents filling the property, when something does.
     let issue: Issue?
-    /// The property as a place values go, for messages and creation paths.
     let site: Site
 
-    /// The declared type as written in messages, when it is known.
     var declaredTypeName: String? { declaredType.map { readableName(of: $0) } }
   }
 
   /// What is wrong with a property if it turns out to be a candidate.
   enum Issue {
-    /// The property is not optional, so it can never be nil.
     case notOptional
-    /// No table entry reaches the property.
     case missingFromTable(MissingEntry)
-    /// The property's table entry is unusable; that is reported as a table problem already.
+    /// Its entry is unusable, which is reported as a table problem already.
     case brokenEntry
-    /// The property is a `lazy var`: reading it to see whether it is nil would run its initializer.
+    /// A `lazy var`: reading it would run its initializer.
     case lazy
   }
 
@@ -55,42 +42,32 @@ final class TypeShape: Sendable {
     case add(table: AnyClass, root: AnyClass)
     /// In `table`'s table, which `table` does not override: it inherits `inheritedFrom`'s.
     case override(table: AnyClass, inheritedFrom: AnyClass)
-    /// In `table`'s own `@Injectable` list: it inherits its table from `injectable`, a class
-    /// injectable through accessors, whose default table a subclass cannot override.
+    /// In `table`'s own `@Injectable` list: it inherits the default table of `injectable`.
     case accessors(table: AnyClass, injectable: AnyClass)
-    /// Nowhere the subclass can write: a more derived class declares a property of the same
-    /// name, so every entry written there reaches that one.
+    /// Nowhere: a more derived class declares a property of the same name, which every entry reaches.
     case shadowed(by: AnyClass)
-    /// Nowhere yet: the class's list says it names every stored property the class declares,
-    /// but not this one (another macro added it, `@Injectable` could not see it, or a
-    /// hand-written list missed it).
+    /// Nowhere yet: the class's list claims to name every stored property, but not this one.
     case undescribed
   }
 
   /// The prefix that makes a stored property a candidate, compared case-sensitively.
   static let candidatePrefix = "injected"
 
-  /// The class.
   let type: AnyClass
-  /// The class's name, as written in messages.
   var typeName: String { readableName(of: type) }
   /// The class and its superclasses, most derived first.
   let classChain: [ObjectIdentifier]
   /// Every stored property, base classes first.
   var properties: [Property] { unsafe uncheckedProperties }
   private nonisolated(unsafe) let uncheckedProperties: [Property]
-  /// Problems with the type's declarations that fail every injection, whatever its properties
-  /// hold: unusable table entries, a custom mirror.
+  /// Problems that fail every injection whatever the properties hold: broken entries, a custom mirror.
   let problems: [InjectionError.Problem]
-  /// Calls `didInjectDependencies()` as the most derived class whose `@Injectable` list says it
-  /// declares one; nil when none does (the protocol requirement is called then).
+  /// Calls the most derived `@Injectable`-listed `didInjectDependencies()`; nil: the requirement's.
   var didInject: ((AnyObject) -> Void)? { unsafe uncheckedDidInject }
   private nonisolated(unsafe) let uncheckedDidInject: ((AnyObject) -> Void)?
 
-  /// The shape of `type` from its hierarchy's `@Injectable` descriptions alone, for
-  /// `validate` without an instance; nil when a class of the hierarchy does not describe itself,
-  /// or lists key paths (checking them needs an instance). Never cached: what only `Mirror`
-  /// finds is checked when the type is first injected.
+  /// The shape of `type` from its hierarchy's `@Injectable` descriptions alone (`validate` without
+  /// an instance); nil when a class does not describe itself or lists key paths. Never cached.
   convenience init?(describing type: AnyClass) {
     let lists = AccessorLists()
     guard let described = StoredProperties(describing: type, described: lists.describedProperties) else { return nil }
@@ -103,8 +80,7 @@ final class TypeShape: Sendable {
       problems: builder.problems.sorted(by: Self.messageOrder), didInject: nil, sampleChecks: [])
   }
 
-  /// Entries whose key path is checked against an instance (see ``SampleCheck``), and what
-  /// each reports if the instance shows it reaches another property.
+  /// Key-path entries checked against an instance, and what each reports if it reaches another property.
   var sampleChecks: [SampleCheck] { unsafe uncheckedSampleChecks }
   private nonisolated(unsafe) let uncheckedSampleChecks: [SampleCheck]
 
@@ -129,11 +105,7 @@ final class TypeShape: Sendable {
     (first.property ?? "", first.summary) < (second.property ?? "", second.summary)
   }
 
-  /// Reflects `object` and opens its hierarchy's tables, leaving the checks that read an
-  /// instance in ``sampleChecks``. Calls user code (`Mirror`, the tables' getters), so never
-  /// call it under a lock.
-  ///
-  /// - Complexity: O(p + t) for p stored properties and t table entries, plus one `Mirror` walk.
+  /// Reflects `object` and opens its hierarchy's tables. Calls user code: never under a lock.
   static func scanning(_ object: AnyObject) -> TypeShape {
     let lists = AccessorLists()
     let reflected = StoredProperties(of: object, described: lists.describedProperties)
@@ -161,8 +133,7 @@ final class TypeShape: Sendable {
   }
 }
 
-/// Each class's `@Injectable` list, read once per shape: the lists describe their classes'
-/// stored properties, and give their accessors.
+/// Each class's `@Injectable` list, read once per shape.
 private final class AccessorLists {
   private var lists: [ObjectIdentifier: [InjectableAccessor]?] = [:]
 
@@ -204,7 +175,6 @@ private final class AccessorLists {
   }
 }
 
-/// What tells `@Injectable` entries apart: the class, and the property's name.
 private struct TypedEntryKey: Hashable {
   let root: ObjectIdentifier
   let name: String
@@ -214,13 +184,11 @@ private struct TypedEntryKey: Hashable {
 private struct ShapeBuilder {
   let reflected: StoredProperties
   let chain: [AnyClass]
-  /// Each conforming class's key-path table, by level.
+  /// Key-path tables by level.
   var keyPathTables: [Int: [String: AnyKeyPath]] = [:]
   var entries: [TableEntry] = []
   var problems: [InjectionError.Problem] = []
-  /// The names of the key paths' root types, as their descriptions write them.
   private var rootNames: [ObjectIdentifier: String] = [:]
-  /// The entries to check against an instance, each given its property already.
   var sampleChecks: [TypeShape.SampleCheck] = []
   /// Indexed like `reflected.properties`.
   var accessors: [AnyAccessor?]
@@ -245,8 +213,7 @@ private struct ShapeBuilder {
     indicesByName = byName
   }
 
-  /// Reads the key-path table and the typed accessors of every class in the hierarchy that has
-  /// them, dropping entries listed again by a subclass.
+  /// Reads every class's key-path table and typed accessors, dropping entries a subclass repeats.
   mutating func readTables(_ lists: AccessorLists) {
     var seen: [AnyKeyPath: [String]] = [:]
     var typedSeen: Set<TypedEntryKey> = []
@@ -260,8 +227,7 @@ private struct ShapeBuilder {
         }
       }
       if let list = lists.list(of: type) {
-        // A subclass that does not override the list inherits its superclass's: read it once.
-        // A class's own accessors, before any other's, cannot repeat one: no need to remember them.
+        // An inherited list is read once; the first class's own accessors cannot repeat.
         for accessor in list.compactMap(\.accessor) {
           let isOwn = typedSeen.isEmpty && ObjectIdentifier(accessor.rootType) == ObjectIdentifier(type)
           guard
@@ -341,12 +307,9 @@ private struct ShapeBuilder {
       broken[index] = true
       return
     }
-    // A key path that reads nil where the property holds a value (or the reverse) reaches
-    // another property: what a computed key path's description cannot show. Checked against
-    // each injector tree's first instance; if it fails there, the property's entry is broken.
-    // Not needed when the description names the property and no other stored property of the
-    // hierarchy has its name: the runtime names a stored component by finding the field at its
-    // offset, and an optional is never zero-sized, so the key path reaches that very storage.
+    // A key path reading nil where the property holds a value (or the reverse) reaches another
+    // property; checked against an instance, unless the description names the only stored
+    // property of that name (the runtime names a stored component by its field's offset).
     let namesItsStorage = components == .stored(entry.name) && indicesByName[entry.name]?.count == 1
     if !accessor.isTyped, !namesItsStorage {
       sampleChecks.append(
@@ -447,8 +410,7 @@ private struct ShapeBuilder {
       let inherited = keyPathTables.keys.filter({ $0 > tableLevel }).min(),
       keyPathTables[inherited] == table
     {
-      // An empty table of a class injectable through accessors is the protocol's default, which
-      // has nothing to override.
+      // An empty table of an accessor class is the protocol's default: nothing to override.
       if table.isEmpty && chain[inherited] is any InjectableThroughAccessors.Type {
         return .accessors(table: chain[tableLevel], injectable: chain[inherited])
       }

@@ -1,28 +1,16 @@
-/// An injector's registrations, indexed for resolution, and the configuration problems of
-/// registrations that could never match.
-///
-/// A value type kept behind the injector's lock. A ``RegistrySnapshot`` shares its storage, so
-/// publishing one is O(1); the next change copies (copy-on-write).
+/// An injector's registrations, indexed, and rejected ones' problems; locked, shared copy-on-write by snapshots.
 struct Registry: Sendable {
-  /// Every registration, by the key a later registration replaces.
   private(set) var all: [RegistrationKey: Registration] = [:]
-  /// Name registrations, by name.
   private(set) var byName: [String: Registration] = [:]
-  /// Type registrations, by the identity of their registered type.
   private(set) var byType: [ObjectIdentifier: [Registration]] = [:]
-  /// Type registrations made with `includingAncestors`, which may fill other types.
   private(set) var withAncestors: [Registration] = []
-  /// Registrations rejected for what only run time can tell (an empty id, a blank name), by
-  /// the key they were made with: reported by every `inject`, `resolve` and `validate` until
-  /// they are unregistered.
+  /// Registrations rejected for what only run time can tell (empty id, blank name); reported until unregistered.
   private(set) var problems: [RegistrationKey: InjectionError.Problem] = [:]
   private var nextSequence: UInt64 = 0
 
-  /// Whether nothing at all is registered, and nothing was rejected.
   var isEmpty: Bool { all.isEmpty && problems.isEmpty }
 
-  /// Adds a registration, replacing the one with the same key, and returns what it replaced
-  /// (for the caller to release outside the lock).
+  /// Adds a registration, replacing any with the same key; returns the replaced one to release outside the lock.
   mutating func add(
     _ service: TypeProbe,
     _ source: Registration.Source,
@@ -51,8 +39,7 @@ struct Registry: Sendable {
     return replaced
   }
 
-  /// Removes the registration (or rejected registration) with `key`, and returns the
-  /// registration, if there was one. `removedProblem` tells whether a rejected one went.
+  /// Removes the registration or rejected registration under `key`; returns the registration, if any.
   @discardableResult
   mutating func remove(_ key: RegistrationKey) -> Registration? {
     problems[key] = nil
@@ -68,7 +55,6 @@ struct Registry: Sendable {
     return old
   }
 
-  /// What is under `key`: a registration, a rejected one, or nothing.
   func slot(_ key: RegistrationKey) -> Slot { Slot(registration: all[key], problem: problems[key]) }
 
   /// Puts `slot` back under `key`, as it was, and returns the registration it removed.
@@ -87,15 +73,11 @@ struct Registry: Sendable {
     return removed
   }
 
-  /// Whether something (a registration or a rejected one) is registered under `key`.
   func contains(_ key: RegistrationKey) -> Bool { all[key] != nil || problems[key] != nil }
 
-  /// The registration under `key`.
   subscript(key: RegistrationKey) -> Registration? { all[key] }
 
-  /// Calls `body` with each type registration that might fill a value of type `id`: those
-  /// registered as exactly that type, then those registered with `includingAncestors` as
-  /// another type.
+  /// Calls `body` with each type registration that might fill type `id`: exact ones, then `includingAncestors`.
   func forEachTypeCandidate(for id: ObjectIdentifier, _ body: (Registration) -> Void) {
     byType[id]?.forEach(body)
     for registration in withAncestors where registration.service.id != id {
@@ -113,15 +95,14 @@ struct Slot: Sendable {
   func isSame(as other: Slot) -> Bool { registration === other.registration && problem == other.problem }
 }
 
-/// One published state of an injector's registry: immutable. A change publishes a new one.
+/// One published, immutable state of an injector's registry; a change publishes a new one.
 final class RegistrySnapshot: Sendable {
   let registry: Registry
 
   init(registry: Registry) { self.registry = registry }
 }
 
-/// The snapshots a request is answered from: the injector's own first, then its parent's, up
-/// to the root.
+/// The snapshots a request is answered from: the injector's own first, then up to the root.
 struct SnapshotChain: Sendable {
   let levels: [RegistrySnapshot]
 
@@ -130,7 +111,6 @@ struct SnapshotChain: Sendable {
     levels.flatMap { level in level.registry.problems.values.sorted { $0.summary < $1.summary } }
   }
 
-  /// Whether any level has a name registration for `name`.
   func hasNameRegistration(for name: String) -> Bool {
     levels.contains { $0.registry.byName[name] != nil }
   }

@@ -1,8 +1,5 @@
 enum NearMisses {
-  /// Registrations of a fitting type, in every level of `chain`, that were passed over for
-  /// `request`, each with why: what an unresolved message shows as "came close".
-  ///
-  /// - Complexity: O(r) in all registrations; only called when a request is unresolved.
+  /// Fitting-type registrations passed over for `request`, with why: an unresolved message's "came close".
   static func list(for request: Request, in chain: SnapshotChain) -> [NearMiss] {
     chain.levels.flatMap { level in
       level.registry.all.values.sorted { $0.sequence < $1.sequence }.compactMap { miss(of: $0, for: request) }
@@ -34,8 +31,7 @@ enum NearMisses {
     return reasons.isEmpty ? nil : NearMiss(registration: registration.named, reasons: reasons)
   }
 
-  /// The id that would match when `id` occurs in the label but not at its end: the label from
-  /// the last occurrence of the id onwards (`primarySession` for `injectedPrimarySession`).
+  /// The id that would match when `id` occurs mid-label: `primarySession` for `injectedPrimarySession`.
   private static func suggestedID(for id: RegistrationID, in request: Request) -> String? {
     guard let label = request.label else { return nil }
     var best: String?

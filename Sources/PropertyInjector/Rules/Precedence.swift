@@ -1,14 +1,6 @@
-/// How type registrations compete for a request.
-///
-/// Precedence, highest first, among the eligible type registrations of one registry:
-/// 1. a longer id before a shorter one (no id counts as length zero);
-/// 2. a more derived target class before a less derived one, and any target before none;
-/// 3. a registration of exactly the wanted type before one that fits as an ancestor;
-/// 4. the later registration before the earlier.
-///
-/// A registration is eligible when its id (if any) ends the request's label, ignoring case;
-/// its target (if any) is the object's class or a superclass; and it is of exactly the wanted
-/// type, or was registered with `includingAncestors` and its instance can be cast to it.
+/// How eligible type registrations of one registry compete, highest first: longer id; deeper target class (any
+/// beats none); exact type over ancestor fit; later registration. Eligible: id ends the label (ignoring case), target
+/// is the object's class or a superclass, and exact type or `includingAncestors` with a castable instance.
 enum Precedence {
   /// The eligible type registration of `registry` that wins `request`, if any.
   static func best(in registry: Registry, for request: Request) -> Registration? {
@@ -20,7 +12,6 @@ enum Precedence {
     return best?.registration
   }
 
-  /// How many type registrations of `registry` are eligible for `request`.
   static func eligibleCount(in registry: Registry, for request: Request) -> Int {
     var count = 0
     registry.forEachTypeCandidate(for: request.wanted.id) { if rank(of: $0, for: request) != nil { count += 1 } }

@@ -1,19 +1,13 @@
-/// What a property, a `resolve`, a ``Lazy`` or a ``Provider`` asks for: the one input of
-/// ``Rules/answer(_:in:)``.
+/// What a property, `resolve`, ``Lazy`` or ``Provider`` asks for: the one input of ``Rules/answer(_:in:)``.
 struct Request: Sendable {
-  /// The type a value must have: the property's declared type, unwrapped.
+  /// The property's declared type, unwrapped.
   let wanted: TypeProbe
-  /// The object's class and its superclasses, most derived first; empty when there is no
-  /// object, which sees only registrations without a target.
+  /// The object's class and superclasses, most derived first; empty (no object) matches only untargeted ones.
   let classChain: [ObjectIdentifier]
-  /// The property's name (or the id a `resolve` gives), matched against registration ids;
-  /// nil sees only registrations without an id.
+  /// The property's name (or a `resolve`'s id), matched against ids; nil sees only registrations without one.
   let label: String?
-  /// ``label``, case-folded, for id matching.
   let foldedLabel: String?
-  /// Whether name registrations for ``label`` apply.
   let names: NameRule
-  /// Where the value is needed, for messages.
   let site: Site
 
   init(wanted: TypeProbe, classChain: [ObjectIdentifier], label: String?, names: NameRule, site: Site) {
@@ -41,8 +35,7 @@ enum NameRule: Hashable, Sendable {
   case only
 }
 
-/// The key under which an injector caches what `resolve`, `Lazy` and `Provider` produce for a
-/// request: everything in it that the answer depends on.
+/// The key of an injector's cache of what `resolve`, `Lazy` and `Provider` produce: everything the answer depends on.
 struct ResolutionKey: Hashable, Sendable {
   let wanted: ObjectIdentifier
   let target: ObjectIdentifier?

@@ -1,19 +1,14 @@
-/// The answer to a ``Request``: which registration fills it and how the value is produced, or
-/// why nothing does.
+/// The answer to a ``Request``: which registration fills it and how, or why nothing does.
 indirect enum Answer {
-  /// A registration of the injector `level` steps up the chain: its instance, its factory's new
-  /// value, or its singleton. Name registrations answer this way too.
+  /// A registration (type or name) of the injector `level` steps up the chain.
   case registration(Registration, level: Int)
-  /// A new instance of an ``InjectorCreatable`` type that nothing is registered for.
   case creation(TypeProbe)
   /// A ``Lazy`` or ``Provider`` that will ask `inner` later; `inner` is already known to succeed.
   case deferred(Deferral, inner: Answer, request: Request)
-  /// Nothing fills the request: the problem says why, with what came close.
   case failure(InjectionError.Problem)
 }
 
 extension Answer {
-  /// The answer as messages name it.
   var named: AnswerName {
     switch self {
     case .registration(let registration, _): .registration(registration.named)
@@ -24,26 +19,12 @@ extension Answer {
   }
 }
 
-/// The one rules engine: every entry point (`inject` through its plans, `resolve`, `Lazy`,
-/// `Provider`, the wrappers, `validate`, `explain`) asks ``answer(_:in:)``, so they cannot
-/// disagree.
+/// The one rules engine: plans, `resolve`, handles, `validate` and `explain` all ask it, so they cannot disagree.
 enum Rules {
-  /// Which registration answers `request` in `chain`, and how the value is produced.
-  ///
-  /// In order:
-  /// 1. a ``Lazy`` or ``Provider`` type defers: the same request, for the type it wraps, must
-  ///    have an answer now, and is asked again when the value is needed;
-  /// 2. each injector of the chain, the asking one first, is consulted in turn, and the first
-  ///    with an eligible registration answers: its name registration for the property's name
-  ///    (a value that does not fit is a type mismatch), else its best type registration by
-  ///    ``Precedence`` (a `resolve(_:named:)` sees only name registrations, a `resolve(_:for:id:)`
-  ///    only type registrations);
-  /// 3. an ``InjectorCreatable`` type with no registration of its type at all, in any injector of
-  ///    the chain, is created;
-  /// 4. anything else is unresolved, with every registration that came close and why it did not fit.
-  ///
-  /// - Complexity: O(r) in the registrations of the wanted type and those registered with
-  ///   `includingAncestors`. Plans and resolution caches call it once per request and registry version.
+  /// Which registration answers `request` in `chain`; first rule that applies: 1. a ``Lazy`` or ``Provider`` defers
+  /// if its wrapped type answers now; 2. the first injector up the chain with an eligible registration answers with
+  /// its name registration for the label (misfit: name mismatch), else its best type one by ``Precedence``;
+  /// 3. an ``InjectorCreatable`` type registered nowhere is created; 4. else unresolved, with near misses.
   static func answer(_ request: Request, in chain: SnapshotChain) -> Answer {
     if let deferral = request.wanted.deferral {
       let innerRequest = request.asking(for: deferral.inner)
@@ -79,10 +60,8 @@ enum Rules {
       .unresolved(at: request.site, wanted: request.wanted.type, nearMisses: NearMisses.list(for: request, in: chain)))
   }
 
-  /// Whether no value of the static type `made` (a factory's declared result) can ever be a
-  /// `wanted`: two distinct value types, or two unrelated classes. Whatever only running can
-  /// tell (a protocol, `Any`, `AnyHashable`, a function or tuple type, a class and a value type
-  /// that may bridge) is left to the cast when the value is made.
+  /// Whether no value of static type `made` can be a `wanted`: distinct value types or unrelated classes.
+  /// Protocols, `Any`, `AnyHashable`, functions, tuples and bridging are left to the cast.
   static func neverFits(_ made: Any.Type, _ wanted: Any.Type) -> Bool {
     guard ObjectIdentifier(made) != ObjectIdentifier(wanted), !isExistential(made), !isExistential(wanted),
       ObjectIdentifier(wanted) != ObjectIdentifier(AnyHashable.self)
@@ -109,9 +88,7 @@ enum Rules {
     return false
   }
 
-  /// Whether anything in the chain is registered for the request's type (exactly, or with
-  /// `includingAncestors` and a fitting instance), whatever its id and target: auto-creation
-  /// only fills types the user registered nothing for.
+  /// Whether the chain registers the request's type at all, any id or target: only unregistered types auto-create.
   private static func hasRegistration(ofTypeOf request: Request, in chain: SnapshotChain) -> Bool {
     chain.levels.contains { level in
       level.registry.byType[request.wanted.id] != nil

@@ -1,8 +1,4 @@
-/// How a type is written in messages: the way it reads in source, as far as the runtime tells.
-///
-/// `Optional<Logger>` becomes `(any Logger)?`, a protocol `any Logger`. Names are never used
-/// to identify a type; the library compares types by `ObjectIdentifier` and dynamic casts, so
-/// two types with the same name in different modules never collide.
+/// How a type reads in messages, as in source: `(any Logger)?`, `any Logger`. Never used to identify one.
 func readableName(of type: Any.Type) -> String {
   if let optional = type as? any OptionalProtocol.Type {
     return optionalName(of: optional.wrappedType, marker: "?")
@@ -14,8 +10,7 @@ func readableName(of type: Any.Type) -> String {
   return name
 }
 
-/// How `type` reads made optional (`marker` "?") or implicitly unwrapped ("!"): `Cache?`,
-/// `(any Logger)?`.
+/// `type` made optional (`marker` "?") or implicitly unwrapped ("!"): `Cache?`, `(any Logger)?`.
 func optionalName(of type: Any.Type, marker: String) -> String {
   let inner = readableName(of: type)
   // `any Logger?` would read as an optional protocol; `A & B?` as if only B were optional.
@@ -23,8 +18,7 @@ func optionalName(of type: Any.Type, marker: String) -> String {
   return needsParentheses ? "(\(inner))\(marker)" : "\(inner)\(marker)"
 }
 
-/// Whether `type` is a protocol existential (`any Logger`, `Any`): its metatype is a
-/// protocol metatype, which the runtime writes as `Logger.Protocol`.
+/// Whether `type` is a protocol existential (`any Logger`, `Any`): its metatype reads `Logger.Protocol`.
 func isExistential(_ type: Any.Type) -> Bool {
   func metatypeName<T>(_: T.Type) -> String { String(describing: Swift.type(of: T.self)) }
   return _openExistential(type, do: metatypeName).hasSuffix(".Protocol")
@@ -36,8 +30,7 @@ func metatypeExpression(of type: Any.Type) -> String {
   return name.contains(" ") || name.hasSuffix("?") ? "(\(name)).self" : "\(name).self"
 }
 
-/// `name` with its indefinite article, for messages: "a Cache", "an ImageCache", and "a Logger"
-/// for `any Logger` (which reads as a noun without its `any`).
+/// `name` with its indefinite article: "a Cache", "an ImageCache", "a Logger" for `any Logger`.
 func aOrAn(_ name: String) -> String {
   let name = name.hasPrefix("any ") ? String(name.dropFirst(4)) : name
   let vowels: Set<Character> = ["A", "E", "I", "O", "U", "a", "e", "i", "o", "u"]
@@ -55,7 +48,6 @@ extension Optional: OptionalProtocol {
 }
 
 extension OptionalProtocol {
-  /// The type an optional of this type wraps: `Logger` for `Logger?`.
   static var wrappedType: Any.Type { Wrapped.self }
 }
 
@@ -64,8 +56,7 @@ extension String {
     split(separator: "\n", omittingEmptySubsequences: false).joined(separator: separator)
   }
 
-  /// The string with its case folded, for caseless comparison: `"Straße"` and `"STRASSE"` both
-  /// fold to `"strasse"` (upper-casing first applies Unicode's full mappings, such as ß to SS).
+  /// Folded for caseless comparison: upper-casing first maps ß to SS, so "Straße" matches "STRASSE".
   var caseFolded: String { uppercased().lowercased() }
 }
 

@@ -2,33 +2,14 @@
 ///
 /// ```swift
 /// final class ReportView {
-///   @Injected var logger: any Logger                            // Injector.shared.resolve((any Logger).self)
-///   @Injected(named: "luckyNumbers") var numbers: [Int]         // Injector.shared.resolve([Int].self, named:)
-///   @Injected(in: appInjector) var clock: any Clock             // a given injector
+///   @Injected var logger: any Logger  // from Injector.shared, or the current task's override
+///   @Injected(named: "luckyNumbers") var numbers: [Int]
 /// }
 /// ```
 ///
-/// Because it resolves on every access, a replaced registration (or an assigned ``Provided``
-/// property) is seen at once, and so is the override of the current task
-/// (``Injector/withOverrides(_:operation:)``, the `.injecting` test trait).
-///
-/// ## When it cannot be resolved
-/// A wrapped property cannot throw (Swift rejects a `throws` getter on `wrappedValue`: "property
-/// wrapper's 'wrappedValue' property cannot define an 'async' or 'throws' getter"), and a `nil`
-/// would look like a value that resolved to nothing, the silent wrong answer this library exists
-/// to prevent. This is the library's one deliberate stop. So the value is not optional, and reading
-/// one that cannot be resolved stops the program with the ``InjectionError``'s full text, as
-/// force-unwrapping does. Read from a class's property, the message starts with the class, the
-/// property and its type (`@Injected ReportView.logger: any Logger cannot be read.`), then says
-/// what failed and how to fix it; when ``Injector/shared`` was never configured, it says exactly
-/// that and shows `Injector.shared.configure { ... }`. Catch the mistake earlier:
-/// - `try $logger.resolve()` throws the error instead;
-/// - ``Injector/validate(_:)`` checks every `@Injected` property of the objects it is given
-///   (through the injector it names, or the one `validate` is called on), so a test finds what is
-///   missing before the app runs.
-///
-/// An `@Injected` property is not filled by ``Injector/inject(_:)``: its storage, which `Mirror`
-/// shows as `_logger`, is never a candidate, and the class need not be ``InjectableSettable``.
+/// The value is not optional, and a property cannot throw: reading one that cannot be resolved stops
+/// the program with the ``InjectionError``'s text, as `!` does. `try $logger.resolve()` throws the
+/// error instead, and ``Injector/validate(_:)`` finds it in a test. See <doc:Lifecycles>.
 @propertyWrapper
 public struct Injected<Value>: Sendable {
   let injector: Injector?
@@ -55,13 +36,7 @@ public struct Injected<Value>: Sendable {
     self.name = name
   }
 
-  /// The value registered now; reading it when nothing fits stops the program with the error
-  /// (see "When it cannot be resolved").
-  ///
-  /// Read from a class's property, the value comes through
-  /// `subscript(_enclosingInstance:wrapped:storage:)` instead, whose message also names the
-  /// class and the property; this getter serves the other places a wrapper can be declared (a
-  /// struct's property, a local variable).
+  /// The value registered now; when nothing fits, reading it stops the program with the error.
   public var wrappedValue: Value {
     do {
       return try resolve()
@@ -76,22 +51,8 @@ public struct Injected<Value>: Sendable {
 
   /// The value registered now.
   ///
-  /// ```swift
-  /// do {
-  ///   let logger = try $logger.resolve()
-  /// } catch {
-  ///   print(error)  // "@Injected ReportView.logger: any Logger failed with 1 problem: ..."
-  /// }
-  /// ```
-  ///
-  /// When the wrapper was reached through a class's property (`$logger` inside or on an instance
-  /// of the class), the error's ``InjectionError/operation`` names the class, the property and its
-  /// type, and a read of ``Injector/shared`` before ``Injector/configure(_:)`` ran says so, with
-  /// the call to add.
-  ///
-  /// - Throws: ``InjectionError``, as ``Injector/resolve(_:for:id:)`` or ``Injector/resolve(_:named:)`` does.
-  ///
-  /// Thread safety: call from any thread, as `resolve`.
+  /// - Throws: ``InjectionError``, as ``Injector/resolve(_:for:id:)`` or ``Injector/resolve(_:named:)``
+  ///   does; read through a class's property (`$logger`), its ``InjectionError/operation`` names both.
   public func resolve() throws(InjectionError) -> Value {
     let injector = injector ?? .shared
     do {
@@ -103,25 +64,13 @@ public struct Injected<Value>: Sendable {
     }
   }
 
-  /// Reads the value of an `@Injected` property of a class: what `object.property` compiles to.
-  ///
-  /// ```swift
-  /// final class ReportView {
-  ///   @Injected var logger: any Logger   // `view.logger` calls this subscript
-  /// }
-  /// ```
-  ///
-  /// Like ``wrappedValue``, but it knows the object and the property, so when the value cannot be
-  /// resolved the message that stops the program starts with `@Injected ReportView.logger: any Logger`,
-  /// says what failed and how to fix it, and, when ``Injector/shared`` was never configured, says
-  /// exactly that and shows `Injector.shared.configure { ... }`.
+  /// Reads an `@Injected` property of a class, as `object.property` does; when the value cannot be
+  /// resolved, the message that stops the program names the class and the property.
   ///
   /// - Parameters:
   ///   - instance: The object whose property is read.
   ///   - wrappedKeyPath: The property.
   ///   - storageKeyPath: The wrapper's storage (`_logger`), which names the property.
-  ///
-  /// Thread safety: as ``resolve()``; the wrapper is immutable.
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
     wrapped wrappedKeyPath: KeyPath<EnclosingSelf, Value>,
@@ -139,15 +88,13 @@ public struct Injected<Value>: Sendable {
     }
   }
 
-  /// The wrapper of an `@Injected` property of a class, for `try $logger.resolve()`: it knows the
-  /// object's class and the property, so the error it throws names them.
+  /// The wrapper of an `@Injected` property of a class, for `try $logger.resolve()`: the error it
+  /// throws names the class and the property.
   ///
   /// - Parameters:
   ///   - instance: The object whose property's wrapper is read.
   ///   - projectedKeyPath: The projection (`$logger`).
   ///   - storageKeyPath: The wrapper's storage (`_logger`), which names the property.
-  ///
-  /// Thread safety: reads the wrapper, which is immutable.
   public static subscript<EnclosingSelf: AnyObject>(
     _enclosingInstance instance: EnclosingSelf,
     projected projectedKeyPath: KeyPath<EnclosingSelf, Self>,
@@ -167,8 +114,7 @@ struct InjectedOwner: Sendable {
   /// key path is an immutable value, which `AnyKeyPath` does not declare.
   var storage: AnyKeyPath { unsafe uncheckedStorage }
   private nonisolated(unsafe) let uncheckedStorage: AnyKeyPath
-  /// The property's name found through `Mirror` when the key path does not tell it; only set on
-  /// the path that stops the program.
+  /// The property's name found through `Mirror`, set only on the path that stops the program.
   var mirroredName: String?
 
   init(instance: AnyObject, storage: AnyKeyPath) {
@@ -176,8 +122,7 @@ struct InjectedOwner: Sendable {
     unsafe uncheckedStorage = storage
   }
 
-  /// The property's name: from the storage key path's description (`\ReportView._logger`), where
-  /// the runtime can tell it, or from `Mirror`; nil when neither can.
+  /// The property's name, from the storage key path's description or from `Mirror`; nil when neither tells.
   var property: String? {
     if let name = Self.name(fromStorage: storage) { return name }
     return mirroredName
@@ -201,8 +146,7 @@ struct InjectedOwner: Sendable {
     return String(name)
   }
 
-  /// The name of the one `@Injected` property of `Value` in `instance`, found through `Mirror`
-  /// (its storage is labelled `_name`); nil when there is none, or more than one.
+  /// The name of the one `@Injected` property of `Value` in `instance`, through `Mirror`; nil if none or several.
   static func mirroredName<Value>(of _: Value.Type, in instance: AnyObject) -> String? {
     var found: [String] = []
     var mirror: Mirror? = Mirror(reflecting: instance)
@@ -249,8 +193,7 @@ extension Injected where Value: _OptionalInjectedValue {
 
 /// An ``Injected`` property, seen by ``Injector/validate(_:)`` through `Mirror`.
 protocol InjectedProperty {
-  /// The problem reading it would hit now, checked against `injector` unless the property names
-  /// its own; nil when it resolves.
+  /// The problem reading it would hit now, checked against `injector` unless it names its own; nil if none.
   func problem(checkedBy injector: Injector, property: String, in owner: Any.Type) -> InjectionError.Problem?
 }
 

@@ -1,28 +1,14 @@
-/// A property whose value is registered with an injector, and registered again whenever it is
-/// assigned: a default that other code can read through ``Injected`` or `inject`.
+/// A property whose value is registered with an injector, and registered again whenever it is assigned.
 ///
 /// ```swift
 /// final class AppServices {
-///   @Provided var cache: Cache = ImageCache()                      // registered as Cache, the declared type
-///   @Provided(named: "luckyNumbers") var numbers = [1, 2, 3, 4]    // registered under a name
-///   @Provided var session: Session? = nil                          // nil: nothing registered until assigned
+///   @Provided var cache: any Cache = ImageCache()  // registered as `any Cache`, the declared type
 /// }
-/// services.numbers = [5, 6, 7, 8]   // every @Injected(named: "luckyNumbers") now reads [5, 6, 7, 8]
 /// ```
 ///
-/// The value is registered under the property's declared type, not the value's dynamic type:
-/// `@Provided var cache: Cache = ImageCache()` serves `Cache` properties. An optional property
-/// registers its unwrapped value, and removes its registration when set to `nil`.
-///
-/// ## It provides; it never overrides
-/// A `@Provided` property registers only where nothing else is registered for its type (without
-/// a target or id) or name. A registration made with `register` (the app's configuration, a
-/// test's override) is never replaced or removed by it, whatever order they happen in; only its
-/// own earlier value is. ``isProviding`` tells whether its value is the one registered. The
-/// injector keeps the last value provided after the owner is gone.
-///
-/// An `@Provided` property is not filled by ``Injector/inject(_:)``: its storage (`_cache`) is
-/// never a candidate.
+/// It provides, never overrides: it registers only where nothing else is registered under its type
+/// (without a target or id) or name, and never replaces another registration. An optional one
+/// registers its unwrapped value, and unregisters when set to `nil`. See <doc:Lifecycles>.
 @propertyWrapper
 public struct Provided<Value: Sendable>: Sendable {
   private let injector: Injector
@@ -46,8 +32,7 @@ public struct Provided<Value: Sendable>: Sendable {
     providing = provide(wrappedValue)
   }
 
-  /// The value; assigning it registers the new value where this property's value is registered
-  /// (or nothing is).
+  /// The value; assigning it registers the new value, where nothing else is registered.
   public var wrappedValue: Value {
     get { value }
     set {

@@ -1,20 +1,12 @@
-/// How the injector reads and writes one optional property of a class: typed closures written
-/// by `@Injectable`, or closures over a hand-written table's key path. ``Accessor`` is the one
-/// kind; this protocol erases its types, so that a shape can list the accessors of every class
-/// of a hierarchy, and each builds the typed plan step of its property, so that a plan never
-/// casts a value it has already cast once.
-// Not `Sendable`: its closures may be isolated to the class's global actor. The two holders
-// that cross threads, ``TypeShape`` and ``TypePlan``, say why sharing them is sound.
+/// How the injector reads and writes one optional property: an ``Accessor``, its types erased.
+// Not `Sendable`: its closures may be isolated to the class's global actor. ``TypeShape`` and
+// ``TypePlan``, which cross threads, say why sharing them is sound.
 protocol PropertyAccessor: AnyObject {
-  /// The property's name, as the table gives it.
   var name: String { get }
-  /// The class the key path starts at.
   var rootType: AnyClass { get }
-  /// The key path of a hand-written table's entry, for messages and for telling entries apart;
-  /// nil for an `@Injectable` accessor, which needs none.
+  /// A hand-written entry's key path, for messages and telling entries apart; nil for `@Injectable`'s.
   var keyPath: AnyKeyPath? { get }
-  /// How the property holds its value, when the declaration is known (`@Injectable`); nil for a
-  /// hand-written key path, whose values the injector checks after writing instead.
+  /// How the property holds its value (`@Injectable`); nil for a key path, whose writes are checked instead.
   var ownership: InjectableAccessor.Ownership? { get }
   /// The property's declared type, `Optional<Wrapped>`.
   var valueType: Any.Type { get }
@@ -25,13 +17,11 @@ protocol PropertyAccessor: AnyObject {
 
   /// Whether the property holds nil in `object`, which must be an instance of ``rootType``.
   func isNil(in object: AnyObject) -> Bool
-  /// The plan step that fills this property as `answer` says.
   func step(for candidate: Candidate, answer: Answer) -> Step
   /// The step that fills this property with `value`, a registered instance, on its own.
   func constantStep(for candidate: Candidate, value: Any) -> Step
 }
 
-/// A property's accessor, its types erased.
 typealias AnyAccessor = any PropertyAccessor
 
 extension PropertyAccessor {
@@ -39,8 +29,8 @@ extension PropertyAccessor {
   var isTyped: Bool { ownership != nil }
 }
 
-// `@safe`: ``fillFromPlace`` takes a pointer, which it only reads through, and which its one
-// caller (a made singleton's step) points at the value its cell keeps.
+/// The one ``PropertyAccessor`` kind: a `Root` property of type `Wrapped?`.
+// `@safe`: ``fillFromPlace`` only reads through its pointer, which its one caller points at a cell's value.
 @safe final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   let name: String
   let keyPath: AnyKeyPath?
@@ -52,12 +42,10 @@ extension PropertyAccessor {
   let isNilIn: (Root) -> Bool
   let write: (Root, Wrapped) -> Void
   let clear: (Root) -> Void
-  /// Writes a value if the property is nil, and says whether it did: the one call a cached
-  /// injection makes per property.
+  /// Writes a value if the property is nil; returns whether it did. A cached injection's one call per property.
   let fillIfNil: (Root, Wrapped) -> Bool
-  /// ``fillIfNil`` with a value read in place: a made singleton's. `@Injectable`'s is compiled in
-  /// the class's module, where the value's type is known, so it copies the value only into the
-  /// property; a generic caller would copy it first, then release the copy.
+  /// ``fillIfNil`` from a value read in place (a made singleton's). `@Injectable`'s, compiled where the type
+  /// is known, copies the value only into the property.
   let fillFromPlace: (Root, UnsafePointer<Wrapped>) -> Bool
 
   init(
@@ -71,8 +59,7 @@ extension PropertyAccessor {
     fillFromPlace: ((Root, UnsafePointer<Wrapped>) -> Bool)? = nil,
     filler: (any AnyFiller)? = nil
   ) {
-    // Not optional: an optional closure is stored maximally abstracted, and converting it back
-    // costs two reabstraction thunks on every call.
+    // Not optional: an optional closure is stored maximally abstracted, costing reabstraction thunks per call.
     isNilIn = isNil
     self.write = write
     self.clear = clear
@@ -84,9 +71,8 @@ extension PropertyAccessor {
     self.filler = filler
   }
 
-  /// An accessor through a hand-written table's key path: a read, then a write only when the
-  /// property is nil. Not a single `modify`: through accessors (a non-final class's property,
-  /// observers, Observation), a key-path `modify` calls the setter even when nothing changed.
+  /// Through a hand-written key path: a read, then a write only if nil. Not one `modify`: through accessors
+  /// (a non-final class's property, observers, Observation) it calls the setter even when nothing changed.
   convenience init(name: String, keyPath: ReferenceWritableKeyPath<Root, Wrapped?>) {
     unsafe self.init(
       name: name, keyPath: keyPath, ownership: nil,
@@ -100,19 +86,15 @@ extension PropertyAccessor {
       })
   }
 
-  /// `object` as a `Root`, without a dynamic cast on the hot path.
-  ///
-  /// Sound because of how accessors are used: a ``TypeShape`` keeps an accessor only after
-  /// checking that an object of its type is a `Root`, and a plan is only ever applied to
-  /// objects of exactly the type it was built for.
+  /// `object` as a `Root`, without a dynamic cast. Sound: a ``TypeShape`` keeps an accessor only after
+  /// checking that its type is a `Root`, and a plan is applied only to objects of exactly its type.
   @inline(__always)
   func root(_ object: AnyObject) -> Root { unsafe unsafeDowncast(object, to: Root.self) }
 
   func isNil(in object: AnyObject) -> Bool { isNilIn(root(object)) }
 
   func step(for candidate: Candidate, answer: Answer) -> Step {
-    // A registered instance, when the class has a filler, waits uncast for the plan to bind it
-    // there: casting it and typing a step for it here would be work the fusion throws away.
+    // A filler binds registered instances uncast: a step cast and typed here would be thrown away.
     if let filler, case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
       return .fusible(FusibleStep(candidate: candidate, accessor: self, filler: filler, value: value))
     }
@@ -153,8 +135,7 @@ extension PropertyAccessor {
     constantStep(for: candidate, value: value, answer: candidate.answer)
   }
 
-  /// The step that writes `value` (what `answer` registered) if it fits the property: the rules
-  /// checked that it does, and a value that does not is reported as the mismatch it is.
+  /// The step that writes `value` (what `answer` registered); a value that does not fit reports a mismatch.
   private func constantStep(for candidate: Candidate, value: Any, answer: Answer?) -> Step {
     guard let value = value as? Wrapped else {
       return .failing(

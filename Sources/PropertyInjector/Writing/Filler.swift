@@ -29,11 +29,11 @@ public struct InjectableFiller {
 
 /// An ``InjectableFiller``, its types erased: what the accessors of its class refer to.
 protocol AnyFiller: AnyObject {
-  /// A step that fills the properties named in `bindings` with their values in one call, or nil
-  /// when a value does not fit its property.
+  /// A step that fills the properties in `bindings` in one call; nil when a value does not fit its property.
   func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> (any ConstantStep)?
 }
 
+/// The typed ``AnyFiller`` behind an ``InjectableFiller``.
 final class Filler<Root: AnyObject, Values>: AnyFiller {
   let empty: Values
   let set: (inout Values, String, Any) -> Bool
@@ -72,9 +72,7 @@ final class FusedStep<Root: AnyObject, Values>: ConstantStep {
   }
 }
 
-/// A registered instance for a property whose class has a filler, waiting for the plan to bind
-/// it there (``TypePlan/fused(_:)``), uncast. A plan whose filler refuses it runs its ``alone``
-/// step instead.
+/// A registered instance awaiting its class's filler (``TypePlan/fused(_:)``), uncast; ``alone`` if refused.
 final class FusibleStep {
   let candidate: Candidate
   let accessor: AnyAccessor
@@ -88,6 +86,5 @@ final class FusibleStep {
     self.value = value
   }
 
-  /// The step that writes the value by itself.
   var alone: Step { accessor.constantStep(for: candidate, value: value) }
 }

@@ -1,7 +1,4 @@
-// The entry points `@Injectable`'s expansion calls, and nothing else calls: underscored, and
-// hidden from the documentation, so that what the macro writes can change without changing the
-// documented API. One entry point per role; hand-written lists use the documented initializers
-// and factory methods of `InjectableAccessor` and `InjectableFiller`.
+// Entry points for `@Injectable`'s expansion only: underscored and hidden, so its output can change freely.
 
 extension InjectableAccessor {
   /// For `@Injectable`'s expansion only: the list names every stored property `root` declares.
@@ -98,8 +95,7 @@ extension InjectableAccessor {
   /// - Returns: The entry.
   @_documentation(visibility: internal)
   public static func _$didInject<Root: AnyObject>(_ root: Root.Type, _ call: @escaping (Root) -> Void) -> Self {
-    // Sound as `Accessor.root(_:)` is: the injector calls it only with objects of `Root`'s
-    // hierarchy, in which it found `Root`'s list.
+    // Sound as `Accessor.root(_:)` is: called only on objects whose hierarchy holds `Root`'s list.
     Self(entry: .didInject(root: root, call: { call(unsafe unsafeDowncast($0, to: Root.self)) }))
   }
 }

@@ -1,13 +1,8 @@
-/// What a plan does with one candidate property, sorted by kind: a plan keeps each kind in a
-/// list of its own, and each kind is a final class that has only what it does.
+/// What a plan does with one candidate; each kind is a final class, kept by the plan in a list of its own.
 enum Step {
-  /// Nothing fills the property: the injection fails when it is nil.
   case failing(FailingStep)
-  /// Writes registered instances if their properties are nil.
   case constant(any ConstantStep)
-  /// A registered instance of a class that has a filler, waiting for the plan to bind it there.
   case fusible(FusibleStep)
-  /// Makes a value at injection time.
   case producing(ProducingStep)
 
   /// The candidate the step is for (the first one, for a filler's step).
@@ -20,13 +15,11 @@ enum Step {
     }
   }
 
-  /// The problem an injection reports when the property is nil: nothing fills it.
   var failure: InjectionError.Problem? {
     if case .failing(let step) = self { return step.failure }
     return nil
   }
 
-  /// Whether the property holds nil in `object`.
   func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
 }
 
@@ -40,56 +33,40 @@ final class FailingStep {
     self.failure = failure
   }
 
-  /// Whether the property holds nil in `object`.
   func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
 }
 
-/// Writes registered instances, cast when the plan was built: one property's (``FillingStep``)
-/// or every one a class's filler takes (``FusedStep``).
+/// Writes registered instances cast at build time: one property's (``FillingStep``) or a class's (``FusedStep``).
 protocol ConstantStep: AnyObject {
   var candidate: Candidate { get }
   /// Writes the values into the properties that are nil; returns whether it wrote any.
   func fill(_ object: AnyObject) -> Bool
 }
 
-/// Makes a value at injection time, and writes it: closures typed when the plan was built.
-///
-/// A plan makes every value first, each into its place in one buffer on the stack, and writes
-/// them only once all are made. Not generic, so a plan calls its steps without retaining them
-/// (``TypePlan/unretainedSteps``).
-// `@safe`: its closures take the place of a value in the plan's buffer, which only the plan's
-// `fill` hands them, each the place of the step's own value.
+/// Makes a value at injection time and writes it, through closures typed at build time. A plan makes every
+/// value into one stack buffer, writing only once all are made. Not generic, so a plan calls it unretained.
+// `@safe`: its closures get a place in the plan's buffer only from the plan's `fill`, each its own value's.
 @safe final class ProducingStep {
   let candidate: Candidate
-  /// Whether the step checks, after writing, that its property kept the value.
   let checksRetention: Bool
-  /// The layout of the value the step makes: the room its place in the buffer needs.
   let valueLayout: (size: Int, alignment: Int)
-  /// If the property is nil: makes its value at the place given, which must be uninitialized,
-  /// and returns true. Otherwise returns false, and the place stays uninitialized.
+  /// If the property is nil, initializes the given (uninitialized) place with a made value and returns true;
+  /// otherwise returns false and leaves the place uninitialized.
   let make: (AnyObject, Execution, UnsafeMutableRawPointer) throws(InjectionError) -> Bool
-  /// Moves the value `make` made at the place given into the property if it is still nil, and
-  /// leaves the place uninitialized. A property that did not keep the value it was given is
-  /// set back to nil at once, while the value is still alive.
+  /// Moves the made value into the property if still nil; a property that did not keep it is cleared at once.
   let write: (AnyObject, UnsafeMutableRawPointer) -> Writing
   /// Destroys the value `make` made at the place given, unwritten.
   let discard: (UnsafeMutableRawPointer) -> Void
-  /// Sets the property back to nil: undoes the write of a step that checks retention, when one
-  /// of them did not keep its value (constant steps are written only after those checks).
+  /// Sets the property back to nil: undoes a retention-checked write when another one was not kept.
   let clear: (AnyObject) -> Void
-  /// For a singleton of exactly the property's type: its made value, written without the
-  /// buffer once it is made.
+  /// For a singleton of exactly the property's type: its made value, written without the buffer.
   let singleton: MadeSingleton?
 
-  /// A singleton's made value: once it is made, the step writes it from its cell (a made value
-  /// never changes, and the cell keeps it, so it needs neither the override's cell nor a
-  /// retention check). A class, so that a plan calls it without retaining it
-  /// (``TypePlan/madeSingletons``).
+  /// A made singleton, written from its cell (it never changes once made); a class, so plans call it unretained.
   final class MadeSingleton {
-    /// Whether the singleton is made in the registration's own cell. Once true, true for ever.
+    /// Whether the singleton is made in its registration's cell; once true, always true.
     let isMade: () -> Bool
-    /// Writes the made value if the property is nil; returns whether it wrote. Only after
-    /// ``isMade`` returned true.
+    /// Writes the made value if the property is nil; returns whether it wrote. Only once ``isMade``.
     let fill: (AnyObject) -> Bool
 
     init(isMade: @escaping () -> Bool, fill: @escaping (AnyObject) -> Bool) {
@@ -98,17 +75,8 @@ protocol ConstantStep: AnyObject {
     }
   }
 
-  /// The step that fills `accessor`'s property with values `producer` makes: a singleton's, an
-  /// auto-created instance, a new `Lazy` or `Provider`, an ancestor's factory's.
-  ///
-  /// - Parameters:
-  ///   - candidate: The property, and what the rules answered for it.
-  ///   - accessor: How the property is read and written.
-  ///   - producer: What makes its values.
-  ///   - checksRetention: Whether to check, after the injection, that the property kept the
-  ///     value: for hand-written tables (whose `weak` and `unowned` properties cannot be told
-  ///     apart) and values nothing else keeps.
-  ///   - cell: The cell of a singleton of exactly the property's type, which is not isolated.
+  /// Fills `accessor`'s property with what `producer` makes. `checksRetention` for hand-written tables
+  /// (`weak`/`unowned` look alike) and values nothing else keeps; `cell` for a non-isolated exact-type singleton.
   convenience init<Root, Wrapped>(
     candidate: Candidate,
     accessor: Accessor<Root, Wrapped>,
@@ -133,8 +101,7 @@ protocol ConstantStep: AnyObject {
           return accessor.fillIfNil(root, value) ? .wrote : .skipped
         }
         guard accessor.isNilIn(root) else { return .skipped }
-        // A property that keeps its value holds a strong reference: the count goes up by one. A
-        // `weak` or `unowned` one does not, and the value would be gone as soon as this returns.
+        // A strong property adds a retain; a `weak` or `unowned` one does not, and the value would be gone on return.
         let made = value as AnyObject
         let before = _getRetainCount(made)
         accessor.write(root, value)
@@ -151,13 +118,10 @@ protocol ConstantStep: AnyObject {
       })
   }
 
-  /// The step that fills `accessor`'s property with a new value from `factory`, which it calls
-  /// with nothing in between (see ``OwnFactory``): most factories. Only for accessors that
-  /// know how their property holds its value (`@Injectable`'s): it checks no retention.
+  /// Fills `accessor`'s property straight from `factory` (most factories); `@Injectable`'s only: no retention check.
   convenience init<Root, Wrapped>(candidate: Candidate, accessor: Accessor<Root, Wrapped>, factory: OwnFactory<Wrapped>)
   {
     let site = candidate.site
-    // The accessor's closures, held here: one load fewer for each call.
     let isNil = accessor.isNilIn
     let fill = accessor.fillIfNil
     unsafe self.init(
@@ -195,7 +159,6 @@ protocol ConstantStep: AnyObject {
 
 /// What writing a made value did.
 enum Writing {
-  /// The property held nil, and now holds the value.
   case wrote
   /// The property held a value already: the made one is dropped.
   case skipped
@@ -206,7 +169,6 @@ enum Writing {
 /// Fills a property with a registered instance, cast once when the plan was built.
 final class FillingStep<Root: AnyObject, Wrapped>: ConstantStep {
   let candidate: Candidate
-  /// The accessor's fill, held here so that a cached injection calls it directly.
   let fillIfNil: (Root, Wrapped) -> Bool
   let value: Wrapped
 
