@@ -140,7 +140,7 @@ public struct InjectableAccessor {
         write(root, value)
         return true
       }
-    entry = unsafe .property(
+    entry = .property(
       Accessor(
         name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear,
         fillIfNil: fillIfNil, filler: filler?.filler))

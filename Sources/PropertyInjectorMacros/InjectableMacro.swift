@@ -232,7 +232,7 @@
             guard $0.\(member) == nil else { return false }
             $0.\(member) = $1
             return true
-          }\(filler ? ", filler: filler" : "")
+          }, typeOf: { Swift.type(of: $0) }\(filler ? ", filler: filler" : "")
         )
         """
     }

@@ -77,6 +77,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -98,6 +100,8 @@
                   }
                   $0.injectedCache = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }
               )
             ]
@@ -179,6 +183,8 @@
                   }
                   $0.injectedLeft = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]

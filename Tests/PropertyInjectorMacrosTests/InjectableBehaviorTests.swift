@@ -136,6 +136,26 @@
     }
   }
 
+  protocol Walker: AnyObject, Sendable {}
+
+  @Injectable
+  final class Guide: Walker, @unchecked Sendable {
+    var injectedLogger: (any Logger)?
+  }
+
+  class Vehicle: @unchecked Sendable {}
+
+  @Injectable
+  final class Car: Vehicle, @unchecked Sendable {
+    var injectedLogger: (any Logger)?
+  }
+
+  @Injectable
+  final class Garage {
+    var injectedWalker: (any Walker)?
+    var injectedVehicle: Vehicle?
+  }
+
   @Suite("@Injectable classes")
   struct InjectableBehaviorTests {
     let injector: Injector
@@ -301,6 +321,18 @@
       let next = MadeSingletons()
       try injector.inject(next)
       #expect(next.injectedSettings == settings)
+    }
+
+    @Test("A settable value a factory makes is injected, whether the property spells a protocol or a plain base class")
+    func madeValuesAreInjected() throws {
+      // The expansion tells a made value's type where the property's type is spelled: there,
+      // `type(of:)` opens a protocol-typed value, which in generic code it would not.
+      injector.register((any Walker).self) { _ in Guide() }
+      injector.register(Vehicle.self) { _ in Car() }
+      let garage = Garage()
+      try injector.inject(garage)
+      #expect((garage.injectedWalker as? Guide)?.injectedLogger === logger)
+      #expect((garage.injectedVehicle as? Car)?.injectedLogger === logger)
     }
 
     @Test("weak, unowned and implicitly unwrapped properties are filled with instances the injector keeps")

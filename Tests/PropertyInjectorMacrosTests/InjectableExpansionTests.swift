@@ -99,6 +99,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               ),
               PropertyInjector.InjectableAccessor._$property(
@@ -117,6 +119,8 @@
                   }
                   $0.injectedCache = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               ),
               PropertyInjector.InjectableAccessor._$property(
@@ -135,6 +139,8 @@
                   }
                   $0.injectedDelegate = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               ),
               PropertyInjector.InjectableAccessor._$property(
@@ -153,6 +159,8 @@
                   }
                   $0.analytics = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -242,6 +250,8 @@
                   }
                   $0.injectedValue = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               ),
               PropertyInjector.InjectableAccessor._$property(
@@ -260,6 +270,8 @@
                   }
                   $0.injectedSecret = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -332,6 +344,8 @@
                   }
                   $0.injectedOwner = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -400,6 +414,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -555,6 +571,8 @@
                   }
                   $0.injectedCache = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -665,6 +683,8 @@
                   }
                   $0.injectedCache = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -775,6 +795,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]

@@ -73,6 +73,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -140,6 +142,8 @@
                   }
                   $0.injectLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -222,6 +226,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -289,6 +295,8 @@
                   }
                   $0.injectdLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -371,6 +379,8 @@
                   }
                   $0.injectedAPI = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -438,6 +448,8 @@
                   }
                   $0.InjectedAPI = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -520,6 +532,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -587,6 +601,8 @@
                   }
                   $0.INJECTEDLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -658,6 +674,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -725,6 +743,8 @@
                   }
                   $0.injectionCount = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]
@@ -792,6 +812,8 @@
                   }
                   $0.logger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]

@@ -70,6 +70,8 @@
                   }
                   $0.injectedLogger = $1
                   return true
+                }, typeOf: {
+                  Swift.type(of: $0)
                 }, filler: filler
               )
             ]

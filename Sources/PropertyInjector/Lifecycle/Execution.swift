@@ -47,14 +47,27 @@ struct Execution {
   }
 }
 
-private func typeID<Value>(of value: borrowing Value) -> ObjectIdentifier { ObjectIdentifier(type(of: value)) }
+extension Registration {
+  /// A made value's dynamic type, in generic code: `as Any` only when `Value` may be a protocol type, whose
+  /// `type(of:)` here is the protocol's.
+  func typeOf<Value>(_ value: Value) -> Any.Type {
+    madeValuesNeedNoInjection ? type(of: value) : type(of: value as Any)
+  }
+}
 
 extension Execution {
-  /// A new value from a factory of the requester's own: level 0, so no override applies.
+  /// A new value from a factory of the requester's own (level 0, so no override applies), made into `place`,
+  /// which is left uninitialized if this throws. `typeOf` tells a made value's dynamic type (see
+  /// ``Accessor/InPlace``).
   @inline(__always)
-  func make<Value>(_ factory: OwnFactory<Value>, at site: Site) throws(InjectionError) -> Value {
-    try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) -> Value in
-      try run(factory.make, of: factory.registration, owner: self, at: site)
+  func make<Value>(
+    _ factory: OwnFactory<Value>,
+    at site: Site,
+    typeOf: (Value) -> Any.Type,
+    into place: UnsafeMutablePointer<Value>
+  ) throws(InjectionError) {
+    try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) in
+      try unsafe run(factory.make, of: factory.registration, owner: self, at: site, typeOf: typeOf, into: place)
     }
   }
 
@@ -67,7 +80,7 @@ extension Execution {
   ) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       let (home, override) = owners(atLevel: level)
-      return try run(factory, of: registration, owner: override ?? home, at: site)
+      return try run(factory, of: registration, owner: override ?? home, at: site, typeOf: registration.typeOf)
     }
   }
 
@@ -82,7 +95,7 @@ extension Execution {
     let owner = override ?? home
     return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       try body(owner.injector) { factory throws(InjectionError) -> Value in
-        try run(factory, of: registration, owner: owner, at: site)
+        try run(factory, of: registration, owner: owner, at: site, typeOf: registration.typeOf)
       }
     }
   }
@@ -91,11 +104,31 @@ extension Execution {
     _ factory: (Resolver) throws -> Value,
     of registration: Registration,
     owner: Execution,
-    at site: Site
+    at site: Site,
+    typeOf: (Value) -> Any.Type
   ) throws(InjectionError) -> Value {
+    try unsafe withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer throws(InjectionError) -> Value in
+      let place = buffer.baseAddress!
+      try unsafe run(factory, of: registration, owner: owner, at: site, typeOf: typeOf, into: place)
+      return unsafe place.move()
+    }
+  }
+
+  /// Runs `factory` into `place`, then injects the value if settable; on a throw, `place` is left uninitialized.
+  private func run<Value>(
+    _ factory: (Resolver) throws -> Value,
+    of registration: Registration,
+    owner: Execution,
+    at site: Site,
+    typeOf: (Value) -> Any.Type,
+    into place: UnsafeMutablePointer<Value>
+  ) throws(InjectionError) {
     let value: Value
     do {
-      value = try factory(Resolver(link: owner.link))
+      // +0: the owner, held by this execution's caller, holds its link.
+      value = try unsafe Unmanaged.passUnretained(owner.link)._withUnsafeGuaranteedRef { link in
+        try factory(Resolver(link: link))
+      }
     } catch let error as InjectionError {
       throw error
     } catch {
@@ -103,17 +136,19 @@ extension Execution {
         operation: site.label, .factoryFailed(at: site, making: registration.named.summary, error: error),
         underlyingError: error)
     }
-    if registration.madeValuesNeedNoInjection, typeID(of: value) == registration.service.id {
-      return value
-    }
-    // `as Any`: in generic code, `type(of:)` of a protocol-typed value is the protocol's type.
-    let type = Swift.type(of: value as Any)
+    let type = typeOf(value)
+    unsafe place.initialize(to: consume value)
+    if registration.madeValuesNeedNoInjection, ObjectIdentifier(type) == registration.service.id { return }
     // Caches the last non-settable type: a protocol-typed factory asks the runtime once per type in a row.
-    guard !registration.lastPlainType.holds(ObjectIdentifier(type)) else { return value }
-    if try !owner.injectIfSettable(value, of: type, at: site) {
-      registration.lastPlainType.store(ObjectIdentifier(type))
+    guard !registration.lastPlainType.holds(ObjectIdentifier(type)) else { return }
+    do {
+      if try !owner.injectIfSettable(unsafe place.pointee, of: type, at: site) {
+        registration.lastPlainType.store(ObjectIdentifier(type))
+      }
+    } catch {
+      unsafe place.deinitialize(count: 1)
+      throw error
     }
-    return value
   }
 
   /// Refuses a main-actor registration off the main actor.

@@ -44,9 +44,21 @@ extension PropertyAccessor {
   let clear: (Root) -> Void
   /// Writes a value if the property is nil; returns whether it did. A cached injection's one call per property.
   let fillIfNil: (Root, Wrapped) -> Bool
-  /// ``fillIfNil`` from a value read in place (a made singleton's). `@Injectable`'s, compiled where the type
-  /// is known, copies the value only into the property.
-  let fillFromPlace: (Root, UnsafePointer<Wrapped>) -> Bool
+  /// Where values are read or taken in place, and their types told: see ``InPlace``.
+  let inPlace: InPlace
+
+  /// What works on a `Wrapped` in place. `@Injectable`'s, compiled where `Wrapped` is known, moves and copies
+  /// without the runtime's generic witnesses; its `typeOf`, written where the property's type is spelled,
+  /// opens a protocol-typed value unboxed and knows a final class's type without asking the runtime.
+  // `@safe`: each closure's caller passes a place holding (or, to take, initialized with) a `Wrapped`.
+  @safe struct InPlace {
+    /// ``fillIfNil`` from a value read in place (a made singleton's): copies the value only into the property.
+    let fill: (Root, UnsafePointer<Wrapped>) -> Bool
+    /// ``fillIfNil`` with a value moved out of its place, which is left uninitialized.
+    let fillTaking: (Root, UnsafeMutablePointer<Wrapped>) -> Bool
+    /// A value's dynamic type.
+    let typeOf: (Wrapped) -> Any.Type
+  }
 
   init(
     name: String,
@@ -56,15 +68,21 @@ extension PropertyAccessor {
     write: @escaping (Root, Wrapped) -> Void,
     clear: @escaping (Root) -> Void,
     fillIfNil: @escaping (Root, Wrapped) -> Bool,
-    fillFromPlace: ((Root, UnsafePointer<Wrapped>) -> Bool)? = nil,
+    inPlace: InPlace? = nil,
     filler: (any AnyFiller)? = nil
   ) {
-    // Not optional: an optional closure is stored maximally abstracted, costing reabstraction thunks per call.
     isNilIn = isNil
     self.write = write
     self.clear = clear
     self.fillIfNil = fillIfNil
-    unsafe self.fillFromPlace = unsafe fillFromPlace ?? { root, place in unsafe fillIfNil(root, place.pointee) }
+    // Never an optional closure, stored maximally abstracted and so called through reabstraction thunks.
+    self.inPlace =
+      unsafe inPlace
+      ?? InPlace(
+        fill: { root, place in unsafe fillIfNil(root, place.pointee) },
+        fillTaking: { root, place in unsafe fillIfNil(root, place.move()) },
+        // In generic code, `type(of:)` of a protocol-typed value is the protocol's type: box it in `Any`.
+        typeOf: isExistential(Wrapped.self) ? { type(of: $0 as Any) } : { type(of: $0) })
     self.name = name
     self.keyPath = keyPath
     self.ownership = ownership
@@ -74,7 +92,7 @@ extension PropertyAccessor {
   /// Through a hand-written key path: a read, then a write only if nil. Not one `modify`: through accessors
   /// (a non-final class's property, observers, Observation) it calls the setter even when nothing changed.
   convenience init(name: String, keyPath: ReferenceWritableKeyPath<Root, Wrapped?>) {
-    unsafe self.init(
+    self.init(
       name: name, keyPath: keyPath, ownership: nil,
       isNil: { $0[keyPath: keyPath] == nil },
       write: { $0[keyPath: keyPath] = $1 },

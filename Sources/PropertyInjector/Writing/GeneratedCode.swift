@@ -39,12 +39,14 @@ extension InjectableAccessor {
   ///   - write: Writes a value.
   ///   - clear: Sets it to nil.
   ///   - fill: Writes a value if it is nil, and returns whether it did.
+  ///   - typeOf: `{ Swift.type(of: $0) }`, written where `Wrapped` is spelled, so it tells a
+  ///     protocol-typed value's dynamic type (in generic code, it would be the protocol's).
   ///   - filler: What fills every property of `root` outside `#if` in one call.
   /// - Returns: The entry.
   ///
-  /// Compiled into the class's module, where `Wrapped` is known: the closure it adds, which fills
-  /// the property from a value read in place (a made singleton's), then copies the value only
-  /// into the property.
+  /// Compiled into the class's module, where `Wrapped` is known: the closures it adds fill the
+  /// property from a value read in place (a made singleton's) or moved out of it (a made value's),
+  /// without the runtime's generic witnesses.
   @_documentation(visibility: internal)
   @_alwaysEmitIntoClient
   public static func _$property<Root: AnyObject, Wrapped>(
@@ -56,14 +58,16 @@ extension InjectableAccessor {
     write: @escaping (Root, Wrapped) -> Void,
     clear: @escaping (Root) -> Void,
     fill: @escaping (Root, Wrapped) -> Bool,
+    typeOf: @escaping (Wrapped) -> Any.Type,
     filler: InjectableFiller? = nil
   ) -> Self {
     unsafe _$property(
       name, of: root, ownership: ownership, isNil: isNil, write: write, clear: clear, fill: fill,
-      fillFromPlace: { root, place in unsafe fill(root, place.pointee) }, filler: filler)
+      fillFromPlace: { root, place in unsafe fill(root, place.pointee) },
+      fillTaking: { root, place in unsafe fill(root, place.move()) }, typeOf: typeOf, filler: filler)
   }
 
-  /// What ``_$property(_:of:as:ownership:isNil:write:clear:fill:filler:)`` calls.
+  /// What ``_$property(_:of:as:ownership:isNil:write:clear:fill:typeOf:filler:)`` calls.
   @usableFromInline
   static func _$property<Root: AnyObject, Wrapped>(
     _ name: String,
@@ -74,13 +78,15 @@ extension InjectableAccessor {
     clear: @escaping (Root) -> Void,
     fill: @escaping (Root, Wrapped) -> Bool,
     fillFromPlace: @escaping (Root, UnsafePointer<Wrapped>) -> Bool,
+    fillTaking: @escaping (Root, UnsafeMutablePointer<Wrapped>) -> Bool,
+    typeOf: @escaping (Wrapped) -> Any.Type,
     filler: InjectableFiller?
   ) -> Self {
     unsafe Self(
       entry: .property(
         Accessor(
           name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear, fillIfNil: fill,
-          fillFromPlace: fillFromPlace, filler: filler?.filler)))
+          inPlace: .init(fill: fillFromPlace, fillTaking: fillTaking, typeOf: typeOf), filler: filler?.filler)))
   }
 
   /// For `@Injectable`'s expansion only: `root` declares `didInjectDependencies()`. The

@@ -112,7 +112,7 @@ protocol ConstantStep: AnyObject {
         return .wrote
       },
       singleton: cell.map { cell in
-        let fill = unsafe accessor.fillFromPlace
+        let fill = unsafe accessor.inPlace.fill
         // The value is read in place: the cell, which this closure holds, never changes it once made.
         return MadeSingleton(isMade: { cell.isMade }, fill: { unsafe fill(accessor.root($0), cell.madeValueAddress) })
       })
@@ -123,16 +123,18 @@ protocol ConstantStep: AnyObject {
   {
     let site = candidate.site
     let isNil = accessor.isNilIn
-    let fill = accessor.fillIfNil
+    let fill = unsafe accessor.inPlace.fillTaking
+    let typeOf = accessor.inPlace.typeOf
     unsafe self.init(
       candidate: candidate, accessor: accessor, checksRetention: false,
       make: { object, execution, place throws(InjectionError) in
         guard isNil(unsafe unsafeDowncast(object, to: Root.self)) else { return false }
-        unsafe place.initializeMemory(as: Wrapped.self, to: try execution.make(factory, at: site))
+        let into = unsafe place.bindMemory(to: Wrapped.self, capacity: 1)
+        try unsafe execution.make(factory, at: site, typeOf: typeOf, into: into)
         return true
       },
       write: { object, place in
-        unsafe fill(unsafeDowncast(object, to: Root.self), place.assumingMemoryBound(to: Wrapped.self).move())
+        unsafe fill(unsafeDowncast(object, to: Root.self), place.assumingMemoryBound(to: Wrapped.self))
           ? .wrote : .skipped
       },
       singleton: nil)
