@@ -44,8 +44,9 @@
     // Outermost creations close no cycle and use the caller's stack; `checkNesting` keeps depth in bounds.
     if unsafe depth > 0 { try checkNesting(key, for: site) }
     unsafe (storedFrames + depth).initialize(to: Frame(key: key, site: site))
-    unsafe depth += 1
-    defer { unsafe depth -= 1 }
+    // Wrapping: `checkNesting` keeps depth within ``maximumDepth``.
+    unsafe depth &+= 1
+    defer { unsafe depth &-= 1 }
     do {
       return try create()
     } catch {

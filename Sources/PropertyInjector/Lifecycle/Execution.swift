@@ -115,6 +115,7 @@ extension Execution {
   }
 
   /// Runs `factory` into `place`, then injects the value if settable; on a throw, `place` is left uninitialized.
+  @inline(__always)
   private func run<Value>(
     _ factory: (Resolver) throws -> Value,
     of registration: Registration,
