@@ -53,6 +53,14 @@ extension Registration {
   func typeOf<Value>(_ value: Value) -> Any.Type {
     madeValuesNeedNoInjection ? type(of: value) : type(of: value as Any)
   }
+
+  /// Whether a made value of `type` may need injecting: not one of exactly the declared type known not to, nor
+  /// of the last plain type this factory made (so a protocol-typed factory asks the runtime once per type in a row).
+  @inline(__always)
+  func mayNeedInjection(ofMade type: Any.Type) -> Bool {
+    !(madeValuesNeedNoInjection && ObjectIdentifier(type) == service.id)
+      && !lastPlainType.holds(ObjectIdentifier(type))
+  }
 }
 
 extension Execution {
@@ -100,6 +108,7 @@ extension Execution {
     }
   }
 
+  /// Runs `factory`, then injects the value if settable.
   private func run<Value>(
     _ factory: (Resolver) throws -> Value,
     of registration: Registration,
@@ -107,11 +116,10 @@ extension Execution {
     at site: Site,
     typeOf: (Value) -> Any.Type
   ) throws(InjectionError) -> Value {
-    try unsafe withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer throws(InjectionError) -> Value in
-      let place = buffer.baseAddress!
-      try unsafe run(factory, of: registration, owner: owner, at: site, typeOf: typeOf, into: place)
-      return unsafe place.move()
-    }
+    let value = try call(factory, of: registration, owner: owner, at: site)
+    let type = typeOf(value)
+    if registration.mayNeedInjection(ofMade: type) { try owner.injectMade(value, of: type, for: registration, at: site) }
+    return value
   }
 
   /// Runs `factory` into `place`, then injects the value if settable; on a throw, `place` is left uninitialized.
@@ -124,10 +132,29 @@ extension Execution {
     typeOf: (Value) -> Any.Type,
     into place: UnsafeMutablePointer<Value>
   ) throws(InjectionError) {
-    let value: Value
+    let value = try call(factory, of: registration, owner: owner, at: site)
+    let type = typeOf(value)
+    unsafe place.initialize(to: consume value)
+    guard registration.mayNeedInjection(ofMade: type) else { return }
+    do {
+      try owner.injectMade(unsafe place.pointee, of: type, for: registration, at: site)
+    } catch {
+      unsafe place.deinitialize(count: 1)
+      throw error
+    }
+  }
+
+  /// Calls `factory` with a resolver of `owner`; an error that is not an ``InjectionError`` becomes `factoryFailed`.
+  @inline(__always)
+  private func call<Value>(
+    _ factory: (Resolver) throws -> Value,
+    of registration: Registration,
+    owner: Execution,
+    at site: Site
+  ) throws(InjectionError) -> Value {
     do {
       // +0: the owner, held by this execution's caller, holds its link.
-      value = try unsafe Unmanaged.passUnretained(owner.link)._withUnsafeGuaranteedRef { link in
+      return try unsafe Unmanaged.passUnretained(owner.link)._withUnsafeGuaranteedRef { link in
         try factory(Resolver(link: link))
       }
     } catch let error as InjectionError {
@@ -137,19 +164,13 @@ extension Execution {
         operation: site.label, .factoryFailed(at: site, making: registration.named.summary, error: error),
         underlyingError: error)
     }
-    let type = typeOf(value)
-    unsafe place.initialize(to: consume value)
-    if registration.madeValuesNeedNoInjection, ObjectIdentifier(type) == registration.service.id { return }
-    // Caches the last non-settable type: a protocol-typed factory asks the runtime once per type in a row.
-    guard !registration.lastPlainType.holds(ObjectIdentifier(type)) else { return }
-    do {
-      if try !owner.injectIfSettable(unsafe place.pointee, of: type, at: site) {
-        registration.lastPlainType.store(ObjectIdentifier(type))
-      }
-    } catch {
-      unsafe place.deinitialize(count: 1)
-      throw error
-    }
+  }
+
+  /// Injects a made value of `type` if settable; otherwise remembers `type` as the registration's last plain one.
+  private func injectMade<Value>(_ value: Value, of type: Any.Type, for registration: Registration, at site: Site)
+    throws(InjectionError)
+  {
+    if try !injectIfSettable(value, of: type, at: site) { registration.lastPlainType.store(ObjectIdentifier(type)) }
   }
 
   /// Refuses a main-actor registration off the main actor.
