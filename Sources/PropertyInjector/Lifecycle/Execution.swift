@@ -88,7 +88,7 @@ extension Execution {
   ) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       let (home, override) = owners(atLevel: level)
-      return try run(factory, of: registration, owner: override ?? home, at: site, typeOf: registration.typeOf)
+      return try run(factory, of: registration, owner: override ?? home, at: site, typeOf: { registration.typeOf($0) })
     }
   }
 
@@ -103,7 +103,7 @@ extension Execution {
     let owner = override ?? home
     return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       try body(owner.injector) { factory throws(InjectionError) -> Value in
-        try run(factory, of: registration, owner: owner, at: site, typeOf: registration.typeOf)
+        try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
       }
     }
   }
