@@ -64,6 +64,14 @@ extension Registration {
 }
 
 extension Execution {
+  /// A new value from a factory of the requester's own: level 0, so no override applies.
+  func make<Value>(_ factory: OwnFactory<Value>, at site: Site) throws(InjectionError) -> Value {
+    try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) -> Value in
+      let registration = factory.registration
+      return try run(factory.make, of: registration, owner: self, at: site, typeOf: { registration.typeOf($0) })
+    }
+  }
+
   /// A new value from a factory of the requester's own (level 0, so no override applies), made into `place`,
   /// which is left uninitialized if this throws. `typeOf` tells a made value's dynamic type (see
   /// ``Accessor/InPlace``).
@@ -118,7 +126,8 @@ extension Execution {
   ) throws(InjectionError) -> Value {
     let value = try call(factory, of: registration, owner: owner, at: site)
     let type = typeOf(value)
-    if registration.mayNeedInjection(ofMade: type) { try owner.injectMade(value, of: type, for: registration, at: site) }
+    guard registration.mayNeedInjection(ofMade: type) else { return value }
+    try owner.injectMade(value, of: type, for: registration, at: site)
     return value
   }
 

@@ -42,6 +42,11 @@ extension Registration {
         try execution.cast(self.instance as Any, to: Value.self, from: self, at: site)
       }
     case .factory(let factory):
+      if let own = ownFactory(of: Value.self, level: level) {
+        return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
+          try execution.make(own, at: site)
+        }
+      }
       if let typed = factory as? Factory<Value> {
         return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
           try typed.make(execution, for: self, level: level, at: site)
