@@ -74,6 +74,29 @@ private final class Kennel: InjectableSettable, InjectableThroughAccessors {
   }
 }
 
+/// Keeps the resolver its factory received.
+private final class Keeper: Sendable {
+  let resolver: Resolver
+  init(_ resolver: Resolver) { self.resolver = resolver }
+}
+
+private final class Lodge: InjectableSettable, InjectableThroughAccessors {
+  var injectedKeeper: Keeper?
+
+  static var injectableAccessors: [InjectableAccessor] {
+    [
+      ._$property(
+        "injectedKeeper", of: Lodge.self, as: Keeper.self, ownership: .strong,
+        isNil: { $0.injectedKeeper == nil }, write: { $0.injectedKeeper = $1 }, clear: { $0.injectedKeeper = nil },
+        fill: {
+          guard $0.injectedKeeper == nil else { return false }
+          $0.injectedKeeper = $1
+          return true
+        }, typeOf: { Swift.type(of: $0) })
+    ]
+  }
+}
+
 /// An injector whose factories fill every property of a ``Kennel``; `released` counts the
 /// `Tracked` values released.
 private func kennelInjector(animals: @escaping @Sendable (Int) -> any Animal, released: Counter) -> Injector {
@@ -133,6 +156,25 @@ struct GeneratedFactoryPathTests {
     #expect(figure.name == "square" && figure.sides == [1, 2, 3, 4])
     #expect(kennel.injectedTracked != nil)
     #expect(released.value == 0)
+  }
+
+  @Test("A resolver a factory keeps still resolves after the injection, and reports its injector's release")
+  func keptResolverOutlivesTheInjection() throws {
+    // The factory's resolver is lent without a retain of the injector's link: one it keeps
+    // must hold the link itself (the address sanitizer's run would catch a use after free).
+    weak var weakInjector: Injector?
+    let lodge = Lodge()
+    do {
+      let injector = Injector()
+      weakInjector = injector
+      injector.register(Keeper.self) { Keeper($0) }
+      injector.register(ConsoleLogger(), as: (any Logger).self)
+      try injector.inject(lodge)
+      #expect(try lodge.injectedKeeper?.resolver.resolve((any Logger).self) != nil)
+    }
+    #expect(weakInjector == nil)
+    let keeper = try #require(lodge.injectedKeeper)
+    #expect(injectionErrorCode { _ = try keeper.resolver.resolve((any Logger).self) } == .injectorReleased)
   }
 
   @Test("A made value whose own injection fails fails the injection: every value made is released, nothing written")
