@@ -67,8 +67,7 @@ extension Execution {
   /// A new value from a factory of the requester's own: level 0, so no override applies.
   func make<Value>(_ factory: OwnFactory<Value>, at site: Site) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) -> Value in
-      let registration = factory.registration
-      return try run(factory.make, of: registration, owner: self, at: site, typeOf: { registration.typeOf($0) })
+      try run(factory.make, of: factory.registration, owner: self, at: site)
     }
   }
 
@@ -96,7 +95,7 @@ extension Execution {
   ) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       let (home, override) = owners(atLevel: level)
-      return try run(factory, of: registration, owner: override ?? home, at: site, typeOf: { registration.typeOf($0) })
+      return try run(factory, of: registration, owner: override ?? home, at: site)
     }
   }
 
@@ -111,7 +110,7 @@ extension Execution {
     let owner = override ?? home
     return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       try body(owner.injector) { factory throws(InjectionError) -> Value in
-        try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
+        try run(factory, of: registration, owner: owner, at: site)
       }
     }
   }
@@ -121,11 +120,10 @@ extension Execution {
     _ factory: (Resolver) throws -> Value,
     of registration: Registration,
     owner: Execution,
-    at site: Site,
-    typeOf: (Value) -> Any.Type
+    at site: Site
   ) throws(InjectionError) -> Value {
     let value = try call(factory, of: registration, owner: owner, at: site)
-    let type = typeOf(value)
+    let type = registration.typeOf(value)
     guard registration.mayNeedInjection(ofMade: type) else { return value }
     try owner.injectMade(value, of: type, for: registration, at: site)
     return value
