@@ -323,7 +323,7 @@
       #expect(next.injectedSettings == settings)
     }
 
-    @Test("A settable value a factory makes is injected, whether the property spells a protocol or a plain base class")
+    @Test("A settable value a factory makes is injected, for a property of protocol, plain base or parameter type")
     func madeValuesAreInjected() throws {
       // The expansion tells a made value's type where the property's type is spelled: there,
       // `type(of:)` opens a protocol-typed value, which in generic code it would not.
@@ -333,6 +333,10 @@
       try injector.inject(garage)
       #expect((garage.injectedWalker as? Guide)?.injectedLogger === logger)
       #expect((garage.injectedVehicle as? Car)?.injectedLogger === logger)
+      // In a generic class, the expansion's `type(of:)` sees a type parameter: the library boxes.
+      let box = Box<any Walker>()
+      try injector.inject(box)
+      #expect((box.injectedValue as? Guide)?.injectedLogger === logger)
     }
 
     @Test("weak, unowned and implicitly unwrapped properties are filled with instances the injector keeps")

@@ -97,6 +97,25 @@ private final class Lodge: InjectableSettable, InjectableThroughAccessors {
   }
 }
 
+/// A generic class, its accessor written as the expansion writes it: inside the class, where
+/// `Value` is a type parameter, so `type(of:)` of a protocol-typed value is the protocol's.
+private final class Crate<Value>: InjectableSettable, InjectableThroughAccessors {
+  var injectedValue: Value?
+
+  static var injectableAccessors: [InjectableAccessor] {
+    [
+      ._$property(
+        "injectedValue", of: Crate.self, as: Value.self, ownership: .strong,
+        isNil: { $0.injectedValue == nil }, write: { $0.injectedValue = $1 }, clear: { $0.injectedValue = nil },
+        fill: {
+          guard $0.injectedValue == nil else { return false }
+          $0.injectedValue = $1
+          return true
+        }, typeOf: { Swift.type(of: $0) })
+    ]
+  }
+}
+
 /// An injector whose factories fill every property of a ``Kennel``; `released` counts the
 /// `Tracked` values released.
 private func kennelInjector(animals: @escaping @Sendable (Int) -> any Animal, released: Counter) -> Injector {
@@ -175,6 +194,20 @@ struct GeneratedFactoryPathTests {
     #expect(weakInjector == nil)
     let keeper = try #require(lodge.injectedKeeper)
     #expect(injectionErrorCode { _ = try keeper.resolver.resolve((any Logger).self) } == .injectorReleased)
+  }
+
+  @Test("A generic class whose type parameter is a protocol gets its settable made values injected")
+  func genericParameterOfProtocolType() throws {
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    injector.register(logger, as: (any Logger).self)
+    injector.register((any Animal).self) { _ in Dog() }
+    for _ in 0..<3 {
+      let crate = Crate<any Animal>()
+      try injector.inject(crate)
+      let dog = try #require(crate.injectedValue as? Dog)
+      #expect(dog.injectedLogger === logger)
+    }
   }
 
   @Test("A made value whose own injection fails fails the injection: every value made is released, nothing written")

@@ -177,6 +177,10 @@ extension Execution {
   private func injectMade<Value>(_ value: Value, of type: Any.Type, for registration: Registration, at site: Site)
     throws(InjectionError)
   {
+    // A protocol's own type, which no value has, is what a `typeOf` written in generic code answers (a generic
+    // class's type parameter): box the value to find its type.
+    let isProtocolType = ObjectIdentifier(type) == registration.service.id && !registration.madeValuesNeedNoInjection
+    let type = isProtocolType ? Swift.type(of: value as Any) : type
     if try !injectIfSettable(value, of: type, at: site) { registration.lastPlainType.store(ObjectIdentifier(type)) }
   }
 
