@@ -40,7 +40,8 @@ extension InjectableAccessor {
   ///   - clear: Sets it to nil.
   ///   - fill: Writes a value if it is nil, and returns whether it did.
   ///   - typeOf: `{ Swift.type(of: $0) }`, written where `Wrapped` is spelled, so it tells a
-  ///     protocol-typed value's dynamic type (in generic code, it would be the protocol's).
+  ///     protocol-typed value's dynamic type (in generic code, it would be the protocol's, and the
+  ///     injector then boxes the value to find it).
   ///   - filler: What fills every property of `root` outside `#if` in one call.
   /// - Returns: The entry.
   ///
