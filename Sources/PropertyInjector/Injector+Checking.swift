@@ -22,8 +22,7 @@ extension Injector {
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
       let plan = try plan(for: object)
-      problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure) + offMainActorProblems(of: plan)
-      problems += wrapperProblems(of: object)
+      problems += validationProblems(of: plan) + wrapperProblems(of: object)
     }
     try InjectionError.throwIfAny(problems, as: operation)
   }
@@ -60,21 +59,22 @@ extension Injector {
         problems.append(.needsInstance(readableName(of: type)))
         continue
       }
-      let plan = PlanBuilder.plan(for: shape, in: chain)
-      problems += plan.declarationProblems + plan.failingSteps.compactMap(\.failure) + offMainActorProblems(of: plan)
+      problems += validationProblems(of: PlanBuilder.plan(for: shape, in: chain))
     }
     try InjectionError.throwIfAny(problems, as: operation)
   }
 
-  /// Off the main actor, the candidates a main-actor registration fills: the type may be injected
-  /// where those registrations refuse to make a value.
-  private func offMainActorProblems(of plan: TypePlan) -> [InjectionError.Problem] {
-    guard !isOnMainActor() else { return [] }
-    return plan.steps.compactMap { step in
-      guard case .registration(let registration, _)? = step.candidate.answer, registration.isMainActorIsolated
-      else { return nil }
-      return .mainActorRequired(at: step.candidate.site, registration: registration.named)
-    }
+  /// What `inject` would throw for the plan's type; off the main actor, also every candidate a main-actor
+  /// registration fills: the type may be injected where those registrations refuse to make a value.
+  private func validationProblems(of plan: TypePlan) -> [InjectionError.Problem] {
+    let problems = plan.declarationProblems + plan.failingSteps.compactMap(\.failure)
+    guard !isOnMainActor() else { return problems }
+    return problems
+      + plan.steps.compactMap { step in
+        guard case .registration(let registration, _)? = step.candidate.answer, registration.isMainActorIsolated
+        else { return nil }
+        return .mainActorRequired(at: step.candidate.site, registration: registration.named)
+      }
   }
 
   /// A readable account of how this injector would fill `object` now, without changing it.

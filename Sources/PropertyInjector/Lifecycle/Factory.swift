@@ -1,17 +1,22 @@
 /// A registration's type-erased factory, ``Factory`` or ``Singleton``. Plans for exactly its value type cast to
 /// the concrete kind once; others call ``makeAny(_:for:level:at:)`` and cast each value.
-protocol AnyFactory: Sendable {
+protocol AnyFactory<Service>: Sendable {
+  associatedtype Service
+
   /// Registered `on: MainActor.self`: runs, and hands out values, only on the main actor.
   var isMainActorIsolated: Bool { get }
   /// Values of exactly the declared type are known not injectable; subclasses and protocol types are still checked.
   var madeValuesNeedNoInjection: Bool { get }
 
-  func makeAny(
-    _ execution: Execution,
-    for registration: Registration,
-    level: Int,
-    at site: Site
-  ) throws(InjectionError) -> Any
+  /// A value for `registration`, made on the calling thread outside every lock.
+  func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
+    throws(InjectionError) -> Service
+}
+
+extension AnyFactory {
+  func makeAny(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
+    throws(InjectionError) -> Any
+  { try make(execution, for: registration, level: level, at: site) }
 }
 
 /// A factory of `Service` values: a new one for every property it fills.
@@ -47,15 +52,6 @@ struct Factory<Service>: AnyFactory {
     if isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     return try execution.make(for: registration, level: level, at: site, make)
   }
-
-  func makeAny(
-    _ execution: Execution,
-    for registration: Registration,
-    level: Int,
-    at site: Site
-  ) throws(InjectionError) -> Any {
-    try make(execution, for: registration, level: level, at: site)
-  }
 }
 
 /// A singleton of `Service`: made by its factory on first use, once, then shared.
@@ -82,15 +78,6 @@ struct Singleton<Service>: AnyFactory {
         try run(factory.make)
       }
     }
-  }
-
-  func makeAny(
-    _ execution: Execution,
-    for registration: Registration,
-    level: Int,
-    at site: Site
-  ) throws(InjectionError) -> Any {
-    try make(execution, for: registration, level: level, at: site)
   }
 }
 

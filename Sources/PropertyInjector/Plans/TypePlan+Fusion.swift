@@ -3,7 +3,7 @@ extension TypePlan {
   /// not all fit its filler, become ``FusibleStep/alone`` steps.
   static func fused(_ steps: [Step]) -> [Step] {
     var unfused: [Step] = []
-    var groups: [(filler: any AnyFiller, members: [FusibleStep], bindings: [(name: String, value: Any)])] = []
+    var groups: [(filler: Filler, members: [FusibleStep], bindings: [(name: String, value: Any)])] = []
     for step in steps {
       guard case .fusible(let fusible) = step else {
         unfused.append(step)
@@ -19,7 +19,7 @@ extension TypePlan {
     }
     return unfused
       + groups.flatMap { filler, members, bindings -> [Step] in
-        filler.step(binding: bindings, for: members[0].candidate).map { [.constant($0)] } ?? members.map(\.alone)
+        filler.step(bindings, members[0].candidate).map { [.constant($0)] } ?? members.map(\.alone)
       }
   }
 }

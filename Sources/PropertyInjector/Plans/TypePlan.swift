@@ -14,8 +14,8 @@
   /// Every candidate whose declaration is usable, in declaration order.
   var steps: [Step] { unsafe uncheckedSteps }
   private nonisolated(unsafe) let uncheckedSteps: [Step]
-  var constantSteps: [any ConstantStep] { unsafe uncheckedConstantSteps }
-  private nonisolated(unsafe) let uncheckedConstantSteps: [any ConstantStep]
+  var constantSteps: [ConstantStep] { unsafe uncheckedConstantSteps }
+  private nonisolated(unsafe) let uncheckedConstantSteps: [ConstantStep]
   var producingSteps: [ProducingStep] { unsafe uncheckedProducingSteps }
   private nonisolated(unsafe) let uncheckedProducingSteps: [ProducingStep]
   /// ``producingSteps``, unretained (the plan holds them): no retain and release around each call.

@@ -13,7 +13,7 @@ protocol PropertyAccessor: AnyObject {
   /// The type a value must have: `Wrapped`.
   var wrapped: TypeProbe { get }
   /// What fills this class's properties in one call, when `@Injectable` wrote one.
-  var filler: (any AnyFiller)? { get }
+  var filler: Filler? { get }
 
   /// Whether the property holds nil in `object`, which must be an instance of ``rootType``.
   func isNil(in object: AnyObject) -> Bool
@@ -35,7 +35,7 @@ extension PropertyAccessor {
   let name: String
   let keyPath: AnyKeyPath?
   let ownership: InjectableAccessor.Ownership?
-  let filler: (any AnyFiller)?
+  let filler: Filler?
   let wrapped = TypeProbe(Wrapped.self)
   var rootType: AnyClass { Root.self }
   var valueType: Any.Type { Wrapped?.self }
@@ -69,7 +69,7 @@ extension PropertyAccessor {
     clear: @escaping (Root) -> Void,
     fillIfNil: @escaping (Root, Wrapped) -> Bool,
     inPlace: InPlace? = nil,
-    filler: (any AnyFiller)? = nil
+    filler: Filler? = nil
   ) {
     isNilIn = isNil
     self.write = write
@@ -162,6 +162,6 @@ extension PropertyAccessor {
           failure: .madeMismatch(
             at: candidate.site, wanted: Wrapped.self, answer: answer?.named ?? .nothing, made: value)))
     }
-    return .constant(FillingStep(candidate: candidate, fill: fillIfNil, value: value))
+    return .constant(ConstantStep(candidate: candidate, values: value, fill: fillIfNil))
   }
 }

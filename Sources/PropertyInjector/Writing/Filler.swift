@@ -6,7 +6,7 @@
 /// accessor, typed) once, when it is built; each injection then calls `fill` with them, which
 /// writes each bound value into its property if the property is nil, as plain assignments.
 public struct InjectableFiller {
-  let filler: any AnyFiller
+  let filler: Filler
 
   /// A filler of `Root`'s properties.
   ///
@@ -27,48 +27,23 @@ public struct InjectableFiller {
   }
 }
 
-/// An ``InjectableFiller``, its types erased: what the accessors of its class refer to.
-protocol AnyFiller: AnyObject {
+/// An ``InjectableFiller``, its types erased: what the accessors of its class refer to (by identity).
+final class Filler {
   /// A step that fills the properties in `bindings` in one call; nil when a value does not fit its property.
-  func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> (any ConstantStep)?
-}
+  let step: (_ bindings: [(name: String, value: Any)], _ candidate: Candidate) -> ConstantStep?
 
-/// The typed ``AnyFiller`` behind an ``InjectableFiller``.
-final class Filler<Root: AnyObject, Values>: AnyFiller {
-  let empty: Values
-  let set: (inout Values, String, Any) -> Bool
-  let fill: (Root, Values) -> Bool
-
-  init(empty: Values, set: @escaping (inout Values, String, Any) -> Bool, fill: @escaping (Root, Values) -> Bool) {
-    self.empty = empty
-    self.set = set
-    self.fill = fill
-  }
-
-  func step(binding bindings: [(name: String, value: Any)], for candidate: Candidate) -> (any ConstantStep)? {
-    var values = empty
-    for (name, value) in bindings {
-      guard set(&values, name, value) else { return nil }
+  init<Root: AnyObject, Values>(
+    empty: Values,
+    set: @escaping (inout Values, String, Any) -> Bool,
+    fill: @escaping (Root, Values) -> Bool
+  ) {
+    step = { bindings, candidate in
+      var values = empty
+      for (name, value) in bindings {
+        guard set(&values, name, value) else { return nil }
+      }
+      return ConstantStep(candidate: candidate, values: values, fill: fill)
     }
-    return FusedStep(candidate: candidate, fill: fill, values: values)
-  }
-}
-
-/// Fills several properties of one class with registered instances, in one call.
-final class FusedStep<Root: AnyObject, Values>: ConstantStep {
-  let candidate: Candidate
-  let fillAll: (Root, Values) -> Bool
-  let values: Values
-
-  init(candidate: Candidate, fill: @escaping (Root, Values) -> Bool, values: Values) {
-    self.candidate = candidate
-    fillAll = fill
-    self.values = values
-  }
-
-  func fill(_ object: AnyObject) -> Bool {
-    // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
-    fillAll(unsafe unsafeDowncast(object, to: Root.self), values)
   }
 }
 
@@ -76,10 +51,10 @@ final class FusedStep<Root: AnyObject, Values>: ConstantStep {
 final class FusibleStep {
   let candidate: Candidate
   let accessor: AnyAccessor
-  let filler: any AnyFiller
+  let filler: Filler
   let value: Any
 
-  init(candidate: Candidate, accessor: AnyAccessor, filler: any AnyFiller, value: Any) {
+  init(candidate: Candidate, accessor: AnyAccessor, filler: Filler, value: Any) {
     self.candidate = candidate
     self.accessor = accessor
     self.filler = filler

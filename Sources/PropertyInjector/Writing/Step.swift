@@ -1,7 +1,7 @@
 /// What a plan does with one candidate; each kind is a final class, kept by the plan in a list of its own.
 enum Step {
   case failing(FailingStep)
-  case constant(any ConstantStep)
+  case constant(ConstantStep)
   case fusible(FusibleStep)
   case producing(ProducingStep)
 
@@ -36,11 +36,18 @@ final class FailingStep {
   func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
 }
 
-/// Writes registered instances cast at build time: one property's (``FillingStep``) or a class's (``FusedStep``).
-protocol ConstantStep: AnyObject {
-  var candidate: Candidate { get }
-  /// Writes the values into the properties that are nil; returns whether it wrote any.
-  func fill(_ object: AnyObject) -> Bool
+/// Writes registered instances cast at build time into the properties that are nil: one property's, or a
+/// class's at once through its ``Filler``.
+final class ConstantStep {
+  let candidate: Candidate
+  /// Returns whether it wrote any.
+  let fill: (AnyObject) -> Bool
+
+  init<Root: AnyObject, Values>(candidate: Candidate, values: Values, fill: @escaping (Root, Values) -> Bool) {
+    self.candidate = candidate
+    // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
+    self.fill = { object in fill(unsafe unsafeDowncast(object, to: Root.self), values) }
+  }
 }
 
 /// Makes a value at injection time and writes it, through closures typed at build time. A plan makes every
@@ -166,22 +173,4 @@ enum Writing {
   case skipped
   /// The property did not keep the value (`weak`, `unowned`): it is nil again.
   case notKept
-}
-
-/// Fills a property with a registered instance, cast once when the plan was built.
-final class FillingStep<Root: AnyObject, Wrapped>: ConstantStep {
-  let candidate: Candidate
-  let fillIfNil: (Root, Wrapped) -> Bool
-  let value: Wrapped
-
-  init(candidate: Candidate, fill: @escaping (Root, Wrapped) -> Bool, value: Wrapped) {
-    self.candidate = candidate
-    fillIfNil = fill
-    self.value = value
-  }
-
-  func fill(_ object: AnyObject) -> Bool {
-    // Sound as `Accessor.root(_:)` is: a plan is only applied to objects of its own type.
-    fillIfNil(unsafe unsafeDowncast(object, to: Root.self), value)
-  }
 }
