@@ -148,6 +148,48 @@ struct TypedAccessorTests {
     }
   }
 
+  @Test("An instance the filler binds is replaced at once, through a child and a grandchild, from many threads")
+  func boundInstancesFollowReplacements() throws {
+    let root = Injector()
+    root.register(Cache())
+    let descendants = [Injector(parent: root)]
+    let all = descendants + [Injector(parent: descendants[0])]
+    let published = Locked2<Int>(0)
+    let loggers = Locked2<[ObjectIdentifier: Int]>([:])
+    let stale = Locked2<[String]>([])
+    let done = Locked2(false)
+    @Sendable func register(_ number: Int) {
+      let logger = ConsoleLogger()
+      loggers.mutate { $0[ObjectIdentifier(logger)] = number }
+      root.register(logger, as: (any Logger).self)
+      published.mutate { $0 = number }
+    }
+    register(0)
+    let injecting: [@Sendable () -> Void] = (all + all).map { injector in
+      {
+        while !done.value {
+          let before = published.value
+          let screen = FilledScreen()
+          do { try injector.inject(screen) } catch { return stale.mutate { $0.append("\(error)") } }
+          let seen = screen.injectedLogger.flatMap { logger in loggers.value[ObjectIdentifier(logger)] } ?? -1
+          if seen < before { stale.mutate { $0.append("saw logger \(seen) after \(before) was registered") } }
+          if screen.calls != ["filler"] { stale.mutate { $0.append("written by \(screen.calls)") } }
+        }
+      }
+    }
+    runConcurrently(
+      injecting + [
+        {
+          for number in 1...300 { register(number) }
+          done.mutate { $0 = true }
+        }
+      ])
+    #expect(stale.value.first == nil, "\(stale.value.count) injections saw an old logger or no filler")
+    let last = FilledScreen()
+    try all[1].inject(last)
+    #expect(last.injectedLogger.flatMap { loggers.value[ObjectIdentifier($0)] } == 300)
+  }
+
   @Test("The filler writes only nil properties")
   func fillerWritesOnlyNil() throws {
     let injector = Injector()
