@@ -102,8 +102,8 @@ extension Injector {
     add(factory: factory, scope: scope, match: .name(name))
   }
 
-  private static func match(for target: AnyClass?, id: String?) -> Registration.TypeMatch {
+  static func match(for target: AnyClass?, id: String?, _ includingAncestors: Bool = false) -> Registration.TypeMatch {
     Registration.TypeMatch(
-      target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)
+      target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: includingAncestors)
   }
 }

@@ -27,10 +27,7 @@ extension Injector {
     on actor: MainActor.Type,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
   ) {
-    add(
-      mainActorFactory: factory, scope: scope,
-      match: .type(
-        Registration.TypeMatch(
-          target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)))
+    let made = Factory(mainActor: factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self))
+    add(made, scope, .type(Self.match(for: target, id: id)))
   }
 }

@@ -54,13 +54,13 @@ extension Injector {
   ///   - value: The value to hand out; it fills the property when it can be cast to its declared type.
   ///   - name: The property's name, compared exactly (case-sensitive).
   public func register<Value: Sendable>(_ value: Value, named name: String) {
-    add(TypeProbe(Value.self), .instance(value), named: name)
+    add(TypeProbe(Value.self), .instance(value), .name(name))
   }
 
   /// Registers a value whose type is not `Sendable` under a name, on your promise that sharing
   /// it is safe; like ``register(_:named:)``.
   public func register<Value>(unchecked value: Value, named name: String) {
-    add(TypeProbe(Value.self), .instance(value), named: name)
+    add(TypeProbe(Value.self), .instance(value), .name(name))
   }
 
   /// Removes the registration of `type` with this target and id, or the configuration problem it left.
@@ -92,9 +92,7 @@ extension Injector {
     for target: AnyClass?,
     id: String?
   ) {
-    let match = Registration.TypeMatch(
-      target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: includingAncestors)
-    add(TypeProbe(Service.self), .instance(instance), .type(match))
+    add(TypeProbe(Service.self), .instance(instance), .type(Self.match(for: target, id: id, includingAncestors)))
   }
 
   /// Adds a factory registration of `Service`.
@@ -103,31 +101,17 @@ extension Injector {
     scope: Scope,
     match: Registration.Match
   ) {
-    let probe = TypeProbe(Service.self)
-    let made = Factory(factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self))
-    let source: Registration.Source =
-      scope == .singleton
-      ? .singleton(Singleton(factory: made, cell: SingletonCell(label: "\(probe.name) (singleton)"))) : .factory(made)
-    add(probe, source, match)
+    add(Factory(factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self)), scope, match)
   }
 
-  /// Adds a main-actor factory registration: its values are made, and its singleton handed out, only there.
-  func add<Service>(
-    mainActorFactory factory: @escaping @MainActor @Sendable (Resolver) throws -> Service,
-    scope: Scope,
-    match: Registration.Match
-  ) {
+  /// Adds `factory`'s registration; a main-actor one's values are made, and its singleton handed out, only there.
+  func add<Service>(_ factory: Factory<Service>, _ scope: Scope, _ match: Registration.Match) {
     let probe = TypeProbe(Service.self)
-    let made = Factory(mainActor: factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self))
+    let label = "\(probe.name) (\(factory.isMainActorIsolated ? "main-actor " : "")singleton)"
     let source: Registration.Source =
       scope == .singleton
-      ? .singleton(Singleton(factory: made, cell: SingletonCell(label: "\(probe.name) (main-actor singleton)")))
-      : .factory(made)
+      ? .singleton(Singleton(factory: factory, cell: SingletonCell(label: label))) : .factory(factory)
     add(probe, source, match)
-  }
-
-  func add(_ service: TypeProbe, _ source: Registration.Source, named name: String, owner: RegistrationOwner? = nil) {
-    add(service, source, .name(name), owner: owner)
   }
 
   /// Adds a registration, or records why it can never match; returns whether it was added. With an

@@ -51,7 +51,7 @@ extension Injector {
       "An optional can never fill a property: unwrap it first, `if let value { injector.register(value, named: name) }`"
   )
   public func register<Wrapped: Sendable>(_ value: Wrapped?, named name: String) {
-    add(TypeProbe(Wrapped?.self), .instance(value as Any), named: name)
+    add(TypeProbe(Wrapped?.self), .instance(value as Any), .name(name))
   }
 
   /// Registering a type without a factory registers the metatype: a factory was forgotten. To

@@ -52,9 +52,7 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   }
 
   /// The same error, reported as the failure of `operation`, so one from deep inside names the user's call.
-  func reported(as operation: String) -> InjectionError {
-    InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
-  }
+  func reported(as operation: String) -> InjectionError { reported(as: operation) { $0 } }
 
   /// A readable account of every problem, each with its fix.
   public var description: String {
