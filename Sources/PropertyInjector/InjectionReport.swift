@@ -45,7 +45,8 @@ public struct InjectionReport: Sendable, CustomStringConvertible {
     public static let alreadySet = Status(name: "already set")
     /// A registration fills it (or makes the value that does).
     public static let filled = Status(name: "filled")
-    /// Nothing fills it: injecting the object now would throw.
+    /// Nothing fills it, or nothing can from this thread (a main-actor registration, off the main actor):
+    /// injecting the object now would throw.
     public static let unresolved = Status(name: "unresolved")
     /// Its declaration is wrong (not optional, missing from the table): injecting any object of the type
     /// would throw.

@@ -64,17 +64,18 @@ extension Injector {
     try InjectionError.throwIfAny(problems, as: operation)
   }
 
-  /// What `inject` would throw for the plan's type; off the main actor, also every candidate a main-actor
-  /// registration fills: the type may be injected where those registrations refuse to make a value.
+  /// What `inject` would throw for the plan's type, from this thread.
   private func validationProblems(of plan: TypePlan) -> [InjectionError.Problem] {
-    let problems = plan.declarationProblems + plan.failingSteps.compactMap(\.failure)
-    guard !isOnMainActor() else { return problems }
-    return problems
-      + plan.steps.compactMap { step in
-        guard case .registration(let registration, _)? = step.candidate.answer, registration.isMainActorIsolated
-        else { return nil }
-        return .mainActorRequired(at: step.candidate.site, registration: registration.named)
-      }
+    plan.declarationProblems + plan.failingSteps.compactMap(\.failure) + plan.steps.compactMap(Self.offMainActorProblem)
+  }
+
+  /// Off the main actor, the problem of a candidate a main-actor registration fills: the type may be
+  /// injected where that registration refuses to make a value.
+  private static func offMainActorProblem(of step: Step) -> InjectionError.Problem? {
+    guard case .registration(let registration, _)? = step.candidate.answer, registration.isMainActorIsolated,
+      !isOnMainActor()
+    else { return nil }
+    return .mainActorRequired(at: step.candidate.site, registration: registration.named)
   }
 
   /// A readable account of how this injector would fill `object` now, without changing it.
@@ -88,7 +89,8 @@ extension Injector {
   /// ```
   ///
   /// Each candidate is shown with what fills it and why, or why nothing does. It reads the plan
-  /// ``inject(_:)`` runs, so the two cannot disagree; nothing is created, and the object is only
+  /// ``inject(_:)`` runs, so the two cannot disagree, as called from this thread (off the main actor,
+  /// a main-actor registration's candidate is unresolved); nothing is created, and the object is only
   /// read. Handy in a debugger: `po injector.explain(self)`.
   ///
   /// - Parameter object: The object to explain.
@@ -113,11 +115,12 @@ extension Injector {
     for step in plan.steps {
       let isSet = !step.isNil(in: object)
       let candidate = step.candidate
+      let failure = step.failure ?? Self.offMainActorProblem(of: step)
       let status: InjectionReport.Status
       if isSet {
         status = .alreadySet
-      } else if let failure = step.failure {
-        status = failure.code == .unresolved || failure.code == .typeMismatch ? .unresolved : .invalid
+      } else if let failure {
+        status = [.unresolved, .typeMismatch, .mainActorRequired].contains(failure.code) ? .unresolved : .invalid
       } else {
         status = .filled
       }
@@ -128,7 +131,7 @@ extension Injector {
           InjectionReport.Entry(
             candidate.property, status: status, source: filled ? candidate.answer.map(\.named.summary) : nil,
             reasons: filled ? Describe.reasons(for: candidate, in: chain) : [],
-            problem: isSet ? nil : step.failure)
+            problem: isSet ? nil : failure)
         ))
     }
     for (candidate, problem) in plan.invalidCandidates {

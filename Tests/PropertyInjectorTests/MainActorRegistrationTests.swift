@@ -273,6 +273,20 @@ struct MainActorRegistrationTests {
     #expect(error?.problems.first?.location.contains("BackgroundReport.injectedViewModel") == true)
   }
 
+  @Test("explain off the main actor agrees with inject: a main-actor registration's candidate cannot be filled there")
+  func explainOffMainActorAgreesWithInject() async throws {
+    let injector = mainActorInjector(factoryCalls: Counter(), storeCalls: Counter())
+    let (report, error) = await offMainThread { () -> (InjectionReport, InjectionError?) in
+      (injector.explain(BackgroundReport()), thrown { try injector.inject(BackgroundReport()) })
+    }
+    #expect(error?.code == .mainActorRequired)
+    #expect(!report.wouldSucceed)
+    let entry = try #require(report.entries.first { $0.property == "injectedViewModel" })
+    #expect(entry.status == .unresolved)
+    #expect(entry.problem?.code == .mainActorRequired)
+    #expect(report.description.contains("main actor"))
+  }
+
   @Test("validate on the main actor of a main-actor class reports nothing about main-actor registrations")
   @MainActor
   func validateOnMainActorOfMainActorClass() throws {
