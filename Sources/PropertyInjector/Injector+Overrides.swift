@@ -3,7 +3,7 @@ extension Injector {
   /// through it, and whose ancestors' singletons not yet made are made for it alone.
   convenience init(overriding parent: Injector) {
     self.init(
-      parent: parent, requiresConfiguration: false, waitLimitSeconds: parent.waitLimitSeconds, overriding: true)
+      parent: parent, requiresConfiguration: false, creationWaitLimit: parent.creationWaitLimit, overriding: true)
   }
 
   /// The override injector of the current task, if ``withOverrides(_:operation:)`` set one.

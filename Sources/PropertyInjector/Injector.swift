@@ -45,14 +45,15 @@ public final class Injector: Sendable {
   let overrideCells: OverrideCells?
   /// Registrations that reached ``shared`` while an override was in place, from code that does not see it.
   let changesDuringOverrides = Locked(UnscopedChanges())
-  /// How long a thread waits for a singleton (or `Lazy`) that another thread is creating, in seconds.
+  /// ``creationWaitLimit`` in seconds.
   let waitLimitSeconds: Double
   /// The weak reference to this injector that resolvers hold.
   let link = InjectorLink()
 
   /// How long a thread waits for a singleton (or `Lazy` value) another thread is creating, before it
-  /// throws ``InjectionError/Code/timedOut`` instead of hanging.
-  public var creationWaitLimit: Duration { .milliseconds(Int64(waitLimitSeconds * 1000)) }
+  /// throws ``InjectionError/Code/timedOut`` instead of hanging: the limit the injector was made with,
+  /// or zero if that was negative.
+  public let creationWaitLimit: Duration
 
   /// The wait limit of injectors that are not given one: 10 seconds.
   static let defaultCreationWaitLimit = 10.0
@@ -67,22 +68,21 @@ public final class Injector: Sendable {
   ///   - creationWaitLimit: How long a thread waits for a singleton another thread is creating
   ///     before it throws ``InjectionError/Code/timedOut``; 10 seconds by default.
   public convenience init(parent: Injector? = nil, creationWaitLimit: Duration = .seconds(10)) {
-    let (seconds, attoseconds) = creationWaitLimit.components
-    self.init(
-      parent: parent, requiresConfiguration: false,
-      waitLimitSeconds: max(0, Double(seconds) + Double(attoseconds) / 1e18))
+    self.init(parent: parent, requiresConfiguration: false, creationWaitLimit: creationWaitLimit)
   }
 
   init(
     parent: Injector?,
     requiresConfiguration: Bool,
-    waitLimitSeconds: Double = Injector.defaultCreationWaitLimit,
+    creationWaitLimit: Duration = .seconds(Injector.defaultCreationWaitLimit),
     overriding: Bool = false
   ) {
     self.parent = parent
     self.requiresConfiguration = requiresConfiguration
     overrideCells = overriding ? OverrideCells() : nil
-    self.waitLimitSeconds = waitLimitSeconds
+    self.creationWaitLimit = max(.zero, creationWaitLimit)
+    let (seconds, attoseconds) = self.creationWaitLimit.components
+    waitLimitSeconds = Double(seconds) + Double(attoseconds) / 1e18
     shapes = parent?.shapes ?? ShapeCache()
     link.attach(self)
     parent?.adopt(self)

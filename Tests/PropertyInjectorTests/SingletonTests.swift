@@ -132,6 +132,35 @@ struct SingletonTests {
     #expect(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds < 10_000_000_000)
   }
 
+  @Test(
+    "A creation wait limit reads back exactly as given, and a negative one as zero",
+    arguments: [Duration.microseconds(1500), .seconds(Int64.max), .seconds(-3), .zero])
+  func waitLimitsReadBackAsGiven(limit: Duration) {
+    let injector = Injector(creationWaitLimit: limit)
+    #expect(injector.creationWaitLimit == max(.zero, limit))
+  }
+
+  @Test("A thread with a wait limit longer than any wait waits for the singleton another thread makes")
+  func longestWaitLimitWaits() throws {
+    let injector = Injector(creationWaitLimit: .seconds(Int64.max))
+    let making = DispatchSemaphore(value: 0)
+    injector.register(Database.self, scope: .singleton) { _ in
+      making.signal()
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(50))
+      return Database(number: 1)
+    }
+    let made = Locked2<[Database]>([])
+    runConcurrently([
+      { made.mutate { $0 += [try? injector.resolve(Database.self)].compactMap { $0 } } },
+      {
+        making.wait()
+        made.mutate { $0 += [try? injector.resolve(Database.self)].compactMap { $0 } }
+      },
+    ])
+    #expect(made.value.count == 2)
+    #expect(made.value.first === made.value.last)
+  }
+
   @Test("The timedOut error names the singleton, and says what may be blocking")
   func timedOutErrorExplains() throws {
     let injector = Injector(creationWaitLimit: .milliseconds(50))
