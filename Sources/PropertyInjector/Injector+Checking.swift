@@ -11,7 +11,8 @@ extension Injector {
   ///
   /// Checks each type's declarations and tables, and that every candidate would resolve as if
   /// it were nil; and the injector's configuration problems, also when no object is given.
-  /// Nothing is written and no factory runs, so a factory that throws is not found.
+  /// Nothing is written and no factory runs, so a factory that throws is not found, nor a hand-written
+  /// key path of a non-final class that only a write shows reaching another property (see <doc:TheRules>).
   ///
   /// - Parameter objects: One instance of each type to check.
   /// - Throws: ``InjectionError`` listing every problem of every type.
@@ -22,7 +23,8 @@ extension Injector {
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
       let plan = try plan(for: object)
-      problems += validationProblems(of: plan) + wrapperProblems(of: object)
+      problems += validationProblems(of: plan) + TypeShape.failing(plan.entryChecks, in: object).map(\.problem)
+      problems += wrapperProblems(of: object)
     }
     try InjectionError.throwIfAny(problems, as: operation)
   }
@@ -104,6 +106,12 @@ extension Injector {
     } catch {
       return InjectionReport(typeName: readableName(of: Target.self), entries: [], problems: error.problems)
     }
+    // A key path that reaches another property, told by this object.
+    let reachingOthers = Dictionary(
+      TypeShape.failing(plan.entryChecks, in: object).map {
+        (ObjectIdentifier(plan.shape.properties[$0.index].site), $0.problem)
+      },
+      uniquingKeysWith: { first, _ in first })
     var entries: [(index: Int, entry: InjectionReport.Entry)] = []
     var attached: [InjectionError.Problem] = []
     let order = Dictionary(
@@ -113,9 +121,10 @@ extension Injector {
       order["\(ObjectIdentifier(property.owner)).\(property.name)"] ?? 0
     }
     for step in plan.steps {
-      let isSet = !step.isNil(in: object)
       let candidate = step.candidate
-      let failure = step.failure ?? Self.offMainActorProblem(of: step)
+      let reachingOther = reachingOthers[ObjectIdentifier(candidate.site)]
+      let isSet = reachingOther == nil && !step.isNil(in: object)
+      let failure = reachingOther ?? step.failure ?? Self.offMainActorProblem(of: step)
       let status: InjectionReport.Status
       if isSet {
         status = .alreadySet

@@ -308,23 +308,22 @@ struct KeyPathTableTests {
     #expect(error?.problems.first?.property == "injectedCache")
   }
 
-  @Test("An entry that reads another property is checked against each injector's first instance, whatever others saw")
-  func entryReadingAnotherPropertyInEachInjector() throws {
-    // Both properties nil: the first injector cannot tell, and writes through the wrong entry.
-    let first = Injector()
-    first.register(Cache())
+  @Test("An entry that reaches another property fails even when both are nil, and the object is left unchanged")
+  func entryReachingAnotherPropertyWhenBothAreNil() throws {
+    // Both properties nil: reading cannot tell, so the write is checked, and undone.
+    let injector = Injector()
+    injector.register(Cache())
     let unseen = SpareHolder()
-    try first.inject(unseen)
-    #expect(unseen.spare != nil && unseen.injectedCache == nil)
-
-    // The type's scan is kept for the process, but a new injector checks its own first instance.
-    let second = Injector()
-    second.register(Cache())
-    let target = SpareHolder()
-    target.spare = Cache()
-    let error = injectionError { try second.inject(target) }
+    let error = injectionError { try injector.inject(unseen) }
     #expect(error.map(codes) == [.keyPathMismatch])
     #expect(error?.problems.first?.property == "injectedCache")
+    #expect(unseen.spare == nil && unseen.injectedCache == nil)
+
+    // A later object whose own property holds a value is refused before anything is made.
+    let target = SpareHolder()
+    target.injectedCache = Cache()
+    #expect(injectionError { try injector.inject(target) }.map(codes) == [.keyPathMismatch])
+    #expect(target.spare == nil)
   }
 
   @Test("A key path from a struct is called what it is, not read-only")

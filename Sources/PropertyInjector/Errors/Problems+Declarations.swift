@@ -227,8 +227,8 @@ extension InjectionError.Problem {
     let owner = readableName(of: owner)
     return Self(
       code: .keyPathMismatch, typeName: owner, property: name, declaredType: readableName(of: declared),
-      summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which read a value different from the "
-        + "property's own (one was nil, the other not): it reaches another property.",
+      summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which reads or writes a value other than "
+        + "the property's own (one nil and the other not, or another object or value): it reaches another property.",
       fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
   }
 

@@ -10,6 +10,32 @@ extension TypePlan {
     if !declarationProblems.isEmpty || !unresolved.isEmpty {
       try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")
     }
+    guard entryChecks.isEmpty else { return try fillChecked(object, execution) }
+    return try fillValues(object, execution)
+  }
+
+  /// ``fillValues(_:_:)`` for a plan with ``entryChecks``: they must hold before the writes (or nothing
+  /// is written) and after them (or every property written is set back to nil).
+  private func fillChecked(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
+    try throwIfEntriesReachOthers(in: object)
+    let wereNil = steps.map { $0.isNil(in: object) }
+    let wrote = try fillValues(object, execution)
+    do {
+      try throwIfEntriesReachOthers(in: object)
+    } catch {
+      for (step, wasNil) in zip(steps, wereNil) where wasNil && !step.isNil(in: object) { step.clear(object) }
+      throw error
+    }
+    return wrote
+  }
+
+  /// Throws the problem of every entry check `object` fails: a key path that reaches another property.
+  func throwIfEntriesReachOthers(in object: AnyObject) throws(InjectionError) {
+    try InjectionError.throwIfAny(TypeShape.failing(entryChecks, in: object).map(\.problem), as: "inject(\(typeName))")
+  }
+
+  /// Makes every value, then writes (see ``fill(_:_:)``), once the plan's problems are known to be none.
+  private func fillValues(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
     guard !producingSteps.isEmpty else { return fillConstants(object) }
     // Made singletons only: nothing left can fail or run user code, so no buffer holds them.
     if let wrote = fillIfAllMade(object) { return wrote }

@@ -36,7 +36,11 @@
   /// When every producing step reads an exact-type singleton: those, unretained, written in one loop once made.
   var madeSingletons: [Unmanaged<ProducingStep.MadeSingleton>]? { unsafe uncheckedMadeSingletons }
   private nonisolated(unsafe) let uncheckedMadeSingletons: [Unmanaged<ProducingStep.MadeSingleton>]?
-  /// Whether the plan only writes registered instances: no problem, no failing or producing step.
+  /// The shape's key-path entries of the plan's steps that cannot be told to reach their properties:
+  /// checked against each object before and after the plan writes.
+  var entryChecks: [TypeShape.EntryCheck] { unsafe uncheckedEntryChecks }
+  private nonisolated(unsafe) let uncheckedEntryChecks: [TypeShape.EntryCheck]
+  /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check.
   let onlyFills: Bool
 
   init(
@@ -90,8 +94,12 @@
       return nil
     }
     unsafe uncheckedFailingSteps = failing
+    let sites = Set(steps.map { ObjectIdentifier($0.candidate.site) })
+    let checks = shape.entryChecks.filter { sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
+    unsafe uncheckedEntryChecks = checks
     onlyFills =
       configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && producing.isEmpty
+      && checks.isEmpty
   }
 
   var typeName: String { shape.typeName }

@@ -153,22 +153,25 @@ struct StoredProperties {
     }
   }
 
-  /// Whether each property at `positions` (level from the object's class up, ``Property/mirrorIndex``) holds
-  /// nil in `object`; a nil position, or one `Mirror` does not reach, reads as not nil.
-  static func holdNil(in object: AnyObject, at positions: [(level: Int, index: Int)?]) -> [Bool] {
+  /// What each property at `positions` (level from the object's class up, ``Property/mirrorIndex``) holds in
+  /// `object`: nil, or its value unwrapped; a position `Mirror` does not reach reads as a value no entry reads.
+  static func values(in object: AnyObject, at positions: [(level: Int, index: Int)]) -> [Any?] {
     var mirrors: [Mirror] = []
     var next: Mirror? = Mirror(reflecting: object)
     return positions.map { position in
-      guard let position else { return false }
       while mirrors.count <= position.level, let mirror = next {
         mirrors.append(mirror)
         next = mirror.superclassMirror
       }
-      guard position.level < mirrors.count else { return false }
+      guard position.level < mirrors.count else { return Unreached() }
       let children = mirrors[position.level].children
-      guard position.index < children.count else { return false }
+      guard position.index < children.count else { return Unreached() }
       let value = children[children.index(children.startIndex, offsetBy: position.index)].value
-      return (value as? any OptionalProtocol).map { $0.wrappedAny == nil } ?? false
+      return (value as? any OptionalProtocol).map { $0.wrappedAny } ?? Unreached()
     }
   }
+
+  /// What a property `Mirror` does not show holds, for ``values(in:at:)``.
+  private struct Unreached {}
+
 }

@@ -1,35 +1,61 @@
 extension TypeShape {
-  /// A key-path entry whose description does not name its property's storage: it must read nil
-  /// exactly where the property holds nil in the tree's first instance, or it reaches another.
-  struct SampleCheck {
-    let readsNil: (AnyObject) -> Bool
+  /// A key-path entry whose description does not name its property's storage (a non-final class's
+  /// property, an observed one): in every object, before and after an injection writes, it must read what
+  /// the property holds (nil where it is nil; the same object, for objects), or it reaches another property.
+  struct EntryCheck {
+    /// The value through the entry's key path, boxed; nil when nil.
+    let read: (AnyObject) -> Any?
     /// The property's index in ``TypeShape/properties``.
     let index: Int
-    /// Where `Mirror` lists the property (class level, child index); nil for a described property.
-    let position: (level: Int, index: Int)?
+    /// Where `Mirror` lists the property: class level, child index.
+    let position: (level: Int, index: Int)
     let problem: InjectionError.Problem
   }
 
-  /// The shape of `object`'s type, its ``sampleChecks`` made against `object`. Calls user code:
-  /// never under a lock.
+  /// The checks whose entry disagrees with its property in `object`, read through `Mirror`.
+  static func failing(_ checks: [EntryCheck], in object: AnyObject) -> [EntryCheck] {
+    guard !checks.isEmpty else { return [] }
+    let held = StoredProperties.values(in: object, at: checks.map(\.position))
+    return zip(checks, held).compactMap { check, held in agree(check.read(object), held) ? nil : check }
+  }
+
+  /// Whether a value read through an entry may be its property's: both nil, or both set and the same object,
+  /// or equal values when `Equatable` (other values are told apart by nil alone).
+  private static func agree(_ read: Any?, _ held: Any?) -> Bool {
+    switch (read, held) {
+    case (nil, nil): return true
+    case (let read?, let held?):
+      if Swift.type(of: read) is AnyClass, Swift.type(of: held) is AnyClass {
+        return (read as AnyObject) === (held as AnyObject)
+      }
+      guard let read = read as? any Equatable else { return true }
+      return isEqual(read, held)
+    default: return false
+    }
+  }
+
+  private static func isEqual<Value: Equatable>(_ value: Value, _ other: Any) -> Bool {
+    (other as? Value).map { $0 == value } ?? false
+  }
+
+  /// The shape of `object`'s type, its entries checked against `object` (a failing one is broken for the
+  /// whole tree) and kept for ``TypePlan`` to check every object. Calls user code: never under a lock.
   convenience init(scanning object: AnyObject) {
     let scanned = Self.scanned(object)
     var problems = scanned.problems
     var properties = scanned.properties
-    let positions = scanned.sampleChecks.map(\.position)
-    let holdNil = positions.isEmpty ? [] : StoredProperties.holdNil(in: object, at: positions)
-    for (check, propertyHoldsNil) in zip(scanned.sampleChecks, holdNil)
-    where check.readsNil(object) != propertyHoldsNil {
+    let failing = Self.failing(scanned.entryChecks, in: object)
+    for check in failing {
       problems.append(check.problem)
       properties[check.index] = properties[check.index].withIssue(.brokenEntry)
     }
     self.init(
       type: scanned.type, classChain: scanned.classChain, properties: properties,
-      problems: holdNil.isEmpty ? problems : problems.sorted(by: Self.messageOrder), didInject: scanned.didInject,
-      sampleChecks: [])
+      problems: failing.isEmpty ? problems : problems.sorted(by: Self.messageOrder), didInject: scanned.didInject,
+      entryChecks: scanned.entryChecks)
   }
 
-  /// The shapes scanned in this process, by type, before their ``sampleChecks``.
+  /// The shapes scanned in this process, by type, before their ``entryChecks`` ran on a first instance.
   private static let scans = Locked<[ObjectIdentifier: TypeShape]>([:])
 
   /// The shape of `object`'s type, scanned once per process outside the lock (it calls user

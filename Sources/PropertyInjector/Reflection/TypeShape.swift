@@ -2,7 +2,8 @@
 /// opened into accessors, and what is wrong with its declarations. Independent of registrations.
 ///
 /// `Mirror` reflects instances, so a type is scanned from the first instance the process injects;
-/// each injector tree checks its hand-written key paths against its own first one (``sampleChecks``).
+/// each injector tree checks its hand-written key paths against its own first one (``entryChecks``), and
+/// plans check them against every object they fill.
 // `nonisolated(unsafe)` on what holds accessors: immutable, and non-`Sendable` only because an
 // accessor may be isolated to the class's global actor; it is called only through `inject`,
 // `validate` and `explain`, whose `InjectableSettable` constraint puts the caller on that actor.
@@ -77,12 +78,12 @@ final class TypeShape: Sendable {
     builder.openEntries()
     self.init(
       type: type, classChain: described.classChain.map(ObjectIdentifier.init), properties: builder.properties(),
-      problems: builder.problems.sorted(by: Self.messageOrder), didInject: nil, sampleChecks: [])
+      problems: builder.problems.sorted(by: Self.messageOrder), didInject: nil, entryChecks: [])
   }
 
-  /// Key-path entries checked against an instance, and what each reports if it reaches another property.
-  var sampleChecks: [SampleCheck] { unsafe uncheckedSampleChecks }
-  private nonisolated(unsafe) let uncheckedSampleChecks: [SampleCheck]
+  /// Key-path entries checked against every object, and what each reports if it reaches another property.
+  var entryChecks: [EntryCheck] { unsafe uncheckedEntryChecks }
+  private nonisolated(unsafe) let uncheckedEntryChecks: [EntryCheck]
 
   init(
     type: AnyClass,
@@ -90,14 +91,14 @@ final class TypeShape: Sendable {
     properties: [Property],
     problems: [InjectionError.Problem],
     didInject: ((AnyObject) -> Void)?,
-    sampleChecks: [SampleCheck]
+    entryChecks: [EntryCheck]
   ) {
     self.type = type
     self.classChain = classChain
     unsafe uncheckedProperties = properties
     self.problems = problems
     unsafe uncheckedDidInject = didInject
-    unsafe uncheckedSampleChecks = sampleChecks
+    unsafe uncheckedEntryChecks = entryChecks
   }
 
   /// The order problems are reported in: by property, then by summary.
@@ -122,14 +123,14 @@ final class TypeShape: Sendable {
     guard !reflected.hasCustomMirror else {
       return TypeShape(
         type: type, classChain: classChain, properties: [],
-        problems: [.hiddenByCustomMirror(readableName(of: type))], didInject: didInject, sampleChecks: [])
+        problems: [.hiddenByCustomMirror(readableName(of: type))], didInject: didInject, entryChecks: [])
     }
     var builder = ShapeBuilder(reflected)
     builder.readTables(lists)
     builder.openEntries()
     return TypeShape(
       type: type, classChain: classChain, properties: builder.properties(),
-      problems: builder.problems.sorted(by: messageOrder), didInject: didInject, sampleChecks: builder.sampleChecks)
+      problems: builder.problems.sorted(by: messageOrder), didInject: didInject, entryChecks: builder.entryChecks)
   }
 }
 
@@ -189,7 +190,7 @@ private struct ShapeBuilder {
   var entries: [TableEntry] = []
   var problems: [InjectionError.Problem] = []
   private var rootNames: [ObjectIdentifier: String] = [:]
-  var sampleChecks: [TypeShape.SampleCheck] = []
+  var entryChecks: [TypeShape.EntryCheck] = []
   /// Indexed like `reflected.properties`.
   var accessors: [AnyAccessor?]
   var broken: [Bool]
@@ -308,13 +309,14 @@ private struct ShapeBuilder {
       return
     }
     // A key path reading nil where the property holds a value (or the reverse) reaches another
-    // property; checked against an instance, unless the description names the only stored
-    // property of that name (the runtime names a stored component by its field's offset).
+    // property; checked against every object, unless the description names the only stored property
+    // of that name (the runtime names a stored component by its field's offset). A property known
+    // only from its class's description has a typed accessor, which wins over the key path.
     let namesItsStorage = components == .stored(entry.name) && indicesByName[entry.name]?.count == 1
-    if !accessor.isTyped, !namesItsStorage {
-      sampleChecks.append(
-        TypeShape.SampleCheck(
-          readsNil: accessor.isNil(in:), index: index, position: property.mirrorIndex.map { (property.level, $0) },
+    if !accessor.isTyped, !namesItsStorage, let mirrorIndex = property.mirrorIndex {
+      entryChecks.append(
+        TypeShape.EntryCheck(
+          read: accessor.valueThroughKeyPath(in:), index: index, position: (property.level, mirrorIndex),
           problem: .keyPathReadsAnother(
             entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
     }

@@ -6,6 +6,8 @@ protocol PropertyAccessor: AnyObject {
   var rootType: AnyClass { get }
   /// A hand-written entry's key path, for messages and telling entries apart; nil for `@Injectable`'s.
   var keyPath: AnyKeyPath? { get }
+  /// The property's value read through ``keyPath``, boxed; nil when it holds nil, or when the accessor is typed.
+  func valueThroughKeyPath(in object: AnyObject) -> Any?
   /// How the property holds its value (`@Injectable`); nil for a key path, whose writes are checked instead.
   var ownership: InjectableAccessor.Ownership? { get }
   /// The property's declared type, `Optional<Wrapped>`.
@@ -17,6 +19,8 @@ protocol PropertyAccessor: AnyObject {
 
   /// Whether the property holds nil in `object`, which must be an instance of ``rootType``.
   func isNil(in object: AnyObject) -> Bool
+  /// Sets the property back to nil: undoes an injection's write.
+  func clear(in object: AnyObject)
   func step(for candidate: Candidate, answer: Answer) -> Step
   /// The step that fills this property with `value`, a registered instance, on its own.
   func constantStep(for candidate: Candidate, value: Any) -> Step
@@ -33,7 +37,8 @@ extension PropertyAccessor {
 // `@safe`: ``fillFromPlace`` only reads through its pointer, which its one caller points at a cell's value.
 @safe final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   let name: String
-  let keyPath: AnyKeyPath?
+  let typedKeyPath: ReferenceWritableKeyPath<Root, Wrapped?>?
+  var keyPath: AnyKeyPath? { typedKeyPath }
   let ownership: InjectableAccessor.Ownership?
   let filler: Filler?
   let wrapped = TypeProbe(Wrapped.self)
@@ -84,7 +89,7 @@ extension PropertyAccessor {
         // In generic code, `type(of:)` of a protocol-typed value is the protocol's type: box it in `Any`.
         typeOf: isExistential(Wrapped.self) ? { type(of: $0 as Any) } : { type(of: $0) })
     self.name = name
-    self.keyPath = keyPath
+    typedKeyPath = keyPath
     self.ownership = ownership
     self.filler = filler
   }
@@ -110,6 +115,10 @@ extension PropertyAccessor {
   func root(_ object: AnyObject) -> Root { unsafe unsafeDowncast(object, to: Root.self) }
 
   func isNil(in object: AnyObject) -> Bool { isNilIn(root(object)) }
+
+  func clear(in object: AnyObject) { clear(root(object)) }
+
+  func valueThroughKeyPath(in object: AnyObject) -> Any? { typedKeyPath.flatMap { root(object)[keyPath: $0] } }
 
   func step(for candidate: Candidate, answer: Answer) -> Step {
     // A filler binds registered instances uncast: a step cast and typed here would be thrown away.

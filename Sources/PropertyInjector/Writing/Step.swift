@@ -21,6 +21,8 @@ enum Step {
   }
 
   func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
+
+  func clear(_ object: AnyObject) { candidate.property.accessor?.clear(in: object) }
 }
 
 /// A candidate nothing fills: the problem an injection reports when the property is nil.

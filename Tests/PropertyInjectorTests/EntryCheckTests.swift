@@ -1,0 +1,195 @@
+import Dispatch
+import PropertyInjector
+import Testing
+
+// A non-final class's key path is a computed step (`\Screen.<computed 0x…>`): its description cannot
+// say which property it reaches, so the injector checks it against every object, before and after it writes.
+
+/// An entry pointing at another property of the same type, the slip the check exists for.
+private class Misrouted: InjectableSettable {
+  var injectedLogger: (any Logger)?
+  var fallbackLogger: (any Logger)?
+  var injections = 0
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \Misrouted.fallbackLogger] }
+  func didInjectDependencies() { injections += 1 }
+}
+
+/// Two entries swapped: each reaches the other's property.
+private class Swapped: InjectableSettable {
+  var injectedLoggerA: (any Logger)?
+  var injectedLoggerB: (any Logger)?
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedLoggerA": \Swapped.injectedLoggerB, "injectedLoggerB": \Swapped.injectedLoggerA]
+  }
+}
+
+/// Two entries swapped between properties of an `Equatable` value type.
+private class SwappedTitles: InjectableSettable {
+  var injectedTitleA: String?
+  var injectedTitleB: String?
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedTitleA": \SwappedTitles.injectedTitleB, "injectedTitleB": \SwappedTitles.injectedTitleA]
+  }
+}
+
+/// An entry through a computed property that forwards to another stored property.
+private class Forwarded: InjectableSettable {
+  var injectedLogger: (any Logger)?
+  var injectedOther: (any Logger)?
+  var viaOther: (any Logger)? {
+    get { injectedOther }
+    set { injectedOther = newValue }
+  }
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedLogger": \Forwarded.viaOther, "injectedOther": \Forwarded.injectedOther]
+  }
+}
+
+/// A right table on a non-final class with an observer, and a subclass with its own: the check passes.
+private class RightBase: InjectableSettable {
+  var injectedLogger: (any Logger)? { didSet { observed += 1 } }
+  var injectedCache: Cache?
+  var observed = 0
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedLogger": \RightBase.injectedLogger, "injectedCache": \RightBase.injectedCache]
+  }
+}
+
+private final class RightDerived: RightBase {
+  var injectedDatabase: Database?
+  override class var injectableKeyPaths: [String: AnyKeyPath] {
+    super.injectableKeyPaths.merging(["injectedDatabase": \RightDerived.injectedDatabase]) { $1 }
+  }
+}
+
+/// A logger that says which registration it is.
+private final class NamedLogger: Logger {
+  let name: String
+  init(_ name: String) { self.name = name }
+  func log(_ line: String) {}
+}
+
+private func loggerName(_ logger: (any Logger)?) -> String? { (logger as? NamedLogger)?.name }
+
+@Suite("Key paths checked against every object")
+struct EntryCheckTests {
+  @Test("An entry that writes another property of a fresh object fails, undoes every write, and calls nothing back")
+  func misroutedEntryOnAFreshObject() throws {
+    let injector = Injector()
+    injector.register(NamedLogger("main"), as: (any Logger).self)
+    for _ in 0..<3 {
+      let screen = Misrouted()
+      let error = injectionError { try injector.inject(screen) }
+      #expect(error.map(codes) == [.keyPathMismatch])
+      #expect(error?.problems.first?.property == "injectedLogger")
+      #expect(error?.description.contains("\"injectedLogger\": \\Misrouted.injectedLogger") == true)
+      #expect(screen.injectedLogger == nil && screen.fallbackLogger == nil)
+      #expect(screen.injections == 0)
+    }
+  }
+
+  @Test("Swapped entries fail from factories, singletons and instances alike; nothing stays written")
+  func swappedEntries() throws {
+    let registrations: [(Injector) -> Void] = [
+      { $0.register(NamedLogger("A"), as: (any Logger).self, id: "A") },
+      { $0.register((any Logger).self, id: "A") { _ in NamedLogger("A") } },
+      { $0.register((any Logger).self, scope: .singleton, id: "A") { _ in NamedLogger("A") } },
+    ]
+    for register in registrations {
+      let injector = Injector()
+      register(injector)
+      injector.register(NamedLogger("B"), as: (any Logger).self, id: "B")
+      let screen = Swapped()
+      #expect(injectionError { try injector.inject(screen) }.map(codes)?.contains(.keyPathMismatch) == true)
+      #expect(screen.injectedLoggerA == nil && screen.injectedLoggerB == nil)
+    }
+  }
+
+  @Test("Swapped entries of an Equatable value type are caught by the values they write")
+  func swappedValueEntries() throws {
+    let injector = Injector()
+    injector.register("a", id: "A")
+    injector.register("b", id: "B")
+    let screen = SwappedTitles()
+    #expect(injectionError { try injector.inject(screen) }.map(codes)?.contains(.keyPathMismatch) == true)
+    #expect(screen.injectedTitleA == nil && screen.injectedTitleB == nil)
+  }
+
+  @Test("Whatever object an injector sees first, a later one with its own value set is refused before anything is made")
+  func laterObjectWithAValue() throws {
+    let injector = Injector()
+    let made = Counter()
+    injector.register((any Logger).self, id: "A") { _ in
+      made.increment()
+      return NamedLogger("A")
+    }
+    injector.register(NamedLogger("B"), as: (any Logger).self, id: "B")
+    _ = injectionError { try injector.inject(Swapped()) }
+    let own = NamedLogger("own")
+    let screen = Swapped()
+    screen.injectedLoggerA = own
+    let before = made.value
+    let error = injectionError { try injector.inject(screen) }
+    #expect(error.map(codes)?.contains(.keyPathMismatch) == true)
+    #expect(screen.injectedLoggerA === own && screen.injectedLoggerB == nil)
+    #expect(made.value == before, "no factory runs for an object the check refuses")
+  }
+
+  @Test("validate and explain report an entry that this object shows reaching another property, as inject does")
+  func validateAndExplainAgreeOnTheObject() throws {
+    let injector = Injector()
+    injector.register(NamedLogger("B"), as: (any Logger).self, id: "B")
+    injector.register(NamedLogger("A"), as: (any Logger).self, id: "A")
+    let screen = Swapped()
+    screen.injectedLoggerA = NamedLogger("own")
+    let validated = injectionError { try injector.validate(screen) }
+    let injected = injectionError { try injector.inject(screen) }
+    #expect(validated.map(codes)?.contains(.keyPathMismatch) == true)
+    #expect(injected.map(codes)?.contains(.keyPathMismatch) == true)
+    let report = injector.explain(screen)
+    #expect(!report.wouldSucceed)
+    #expect(report.entries.contains { $0.status == .invalid && $0.problem?.code == .keyPathMismatch })
+  }
+
+  @Test("An entry through a computed property that forwards to another stored property is caught")
+  func forwardingComputedProperty() throws {
+    let injector = Injector()
+    injector.register(NamedLogger("main"), as: (any Logger).self)
+    let screen = Forwarded()
+    let error = injectionError { try injector.inject(screen) }
+    #expect(error.map(codes) == [.keyPathMismatch])
+    #expect(error?.problems.first?.property == "injectedLogger")
+    #expect(screen.injectedLogger == nil && screen.injectedOther == nil)
+  }
+
+  @Test("Right tables of non-final classes still fill, from many threads, with observers run once per write")
+  func rightTablesStillFill() throws {
+    let injector = Injector()
+    injector.register(NamedLogger("main"), as: (any Logger).self)
+    injector.register(Cache.self) { _ in Cache() }
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 7) }
+    let failures = Locked2<[String]>([])
+    runConcurrently(
+      (0..<4).map { _ in
+        {
+          for index in 0..<250 {
+            let screen: RightBase = index.isMultiple(of: 2) ? RightDerived() : RightBase()
+            if index.isMultiple(of: 5) { screen.injectedCache = Cache() }
+            do {
+              try injector.inject(screen)
+            } catch {
+              failures.mutate { $0.append("\(error)") }
+              continue
+            }
+            let database = (screen as? RightDerived)?.injectedDatabase?.number
+            if loggerName(screen.injectedLogger) != "main" || screen.injectedCache == nil || screen.observed != 1
+              || (screen is RightDerived && database != 7)
+            {
+              failures.mutate { $0.append("wrong fill of \(type(of: screen))") }
+            }
+          }
+        }
+      })
+    #expect(failures.value.first == nil, "\(failures.value.count) wrong injections")
+  }
+}
