@@ -36,8 +36,8 @@
   /// When every producing step reads an exact-type singleton: those, unretained, written in one loop once made.
   var madeSingletons: [Unmanaged<ProducingStep.MadeSingleton>]? { unsafe uncheckedMadeSingletons }
   private nonisolated(unsafe) let uncheckedMadeSingletons: [Unmanaged<ProducingStep.MadeSingleton>]?
-  /// The shape's key-path entries of the plan's steps that cannot be told to reach their properties:
-  /// checked against each object before and after the plan writes.
+  /// The shape's key-path entries of the plan's steps that cannot be told to reach their properties, and
+  /// whose type another property has: checked against each object before and after the plan writes.
   var entryChecks: [TypeShape.EntryCheck] { unsafe uncheckedEntryChecks }
   private nonisolated(unsafe) let uncheckedEntryChecks: [TypeShape.EntryCheck]
   /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check.
@@ -95,7 +95,9 @@
     }
     unsafe uncheckedFailingSteps = failing
     let sites = Set(steps.map { ObjectIdentifier($0.candidate.site) })
-    let checks = shape.entryChecks.filter { sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
+    let checks = shape.entryChecks.filter {
+      $0.onEveryObject && sites.contains(ObjectIdentifier(shape.properties[$0.index].site))
+    }
     unsafe uncheckedEntryChecks = checks
     onlyFills =
       configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && producing.isEmpty

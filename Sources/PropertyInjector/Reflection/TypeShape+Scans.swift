@@ -1,7 +1,8 @@
 extension TypeShape {
   /// A key-path entry whose description does not name its property's storage (a non-final class's
-  /// property, an observed one): in every object, before and after an injection writes, it must read what
-  /// the property holds (nil where it is nil; the same object, for objects), or it reaches another property.
+  /// property, an observed one): it must read what the property holds (nil where it is nil, the same object,
+  /// an equal value), or it reaches another property. Checked against a tree's first instance; against
+  /// every object, before and after an injection writes, when ``onEveryObject``.
   struct EntryCheck {
     /// The value through the entry's key path, boxed; nil when nil.
     let read: (AnyObject) -> Any?
@@ -9,6 +10,9 @@ extension TypeShape {
     let index: Int
     /// Where `Mirror` lists the property: class level, child index.
     let position: (level: Int, index: Int)
+    /// Whether another optional property has the property's type: only then can a fresh object's write,
+    /// with every property nil, go to another stored property.
+    let onEveryObject: Bool
     let problem: InjectionError.Problem
   }
 

@@ -197,6 +197,8 @@ private struct ShapeBuilder {
   var declaredTypes: [Any.Type?]
   /// Property indices by name, most derived declaration first.
   let indicesByName: [String: [Int]]
+  /// How many optional properties each declared type has: an entry can reach another only of its own type.
+  let optionalsByType: [ObjectIdentifier: Int]
 
   init(_ reflected: StoredProperties) {
     self.reflected = reflected
@@ -212,6 +214,9 @@ private struct ShapeBuilder {
       byName[reflected.properties[index].name, default: []].append(index)
     }
     indicesByName = byName
+    optionalsByType = reflected.properties.filter(\.isOptional).reduce(into: [:]) { counts, property in
+      counts[ObjectIdentifier(property.reflectedType), default: 0] += 1
+    }
   }
 
   /// Reads every class's key-path table and typed accessors, dropping entries a subclass repeats.
@@ -308,15 +313,16 @@ private struct ShapeBuilder {
       broken[index] = true
       return
     }
-    // A key path reading nil where the property holds a value (or the reverse) reaches another
-    // property; checked against every object, unless the description names the only stored property
-    // of that name (the runtime names a stored component by its field's offset). A property known
-    // only from its class's description has a typed accessor, which wins over the key path.
+    // A key path reading other than the property holds reaches another property: checked against an
+    // instance, unless the description names the only stored property of that name (the runtime names a
+    // stored component by its field's offset); against every object when another optional property has
+    // the same type. A property known only from its class's description has a typed accessor, which wins.
     let namesItsStorage = components == .stored(entry.name) && indicesByName[entry.name]?.count == 1
     if !accessor.isTyped, !namesItsStorage, let mirrorIndex = property.mirrorIndex {
       entryChecks.append(
         TypeShape.EntryCheck(
           read: accessor.valueThroughKeyPath(in:), index: index, position: (property.level, mirrorIndex),
+          onEveryObject: optionalsByType[ObjectIdentifier(property.reflectedType), default: 0] > 1,
           problem: .keyPathReadsAnother(
             entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
     }
