@@ -156,24 +156,20 @@ struct StoredProperties {
   /// What each property at `positions` (level from the object's class up, ``Property/mirrorIndex``) holds in
   /// `object`: nil, or its value unwrapped; a position `Mirror` does not reach reads as a value no entry reads.
   static func values(in object: AnyObject, at positions: [(level: Int, index: Int)]) -> [Any?] {
-    var values = [Any?](repeating: Unreached(), count: positions.count)
-    var mirror: Mirror? = Mirror(reflecting: object)
-    var level = 0
-    let deepest = positions.map(\.level).max() ?? -1
-    // Each level's children once, not once per position.
-    while let current = mirror, level <= deepest {
-      let wanted = positions.indices.filter { positions[$0].level == level }
-      if !wanted.isEmpty {
-        for (index, child) in current.children.enumerated() {
-          for slot in wanted where positions[slot].index == index {
-            values[slot] = (child.value as? any OptionalProtocol).map { $0.wrappedAny } ?? Unreached()
-          }
-        }
+    var mirrors: [Mirror] = []
+    var next: Mirror? = Mirror(reflecting: object)
+    return positions.map { position in
+      while mirrors.count <= position.level, let mirror = next {
+        mirrors.append(mirror)
+        next = mirror.superclassMirror
       }
-      mirror = current.superclassMirror
-      level += 1
+      guard position.level < mirrors.count else { return Unreached() }
+      // A class mirror's children are random access: only the child asked for is read.
+      let children = mirrors[position.level].children
+      guard position.index < children.count else { return Unreached() }
+      let value = children[children.index(children.startIndex, offsetBy: position.index)].value
+      return (value as? any OptionalProtocol).map { $0.wrappedAny } ?? Unreached()
     }
-    return values
   }
 
   /// What a property `Mirror` does not show holds, for ``values(in:at:)``.
