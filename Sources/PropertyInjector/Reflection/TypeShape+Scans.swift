@@ -4,7 +4,8 @@ extension TypeShape {
   /// an equal value), or it reaches another property. Checked against a tree's first instance; against
   /// every object, before and after an injection writes, when ``onEveryObject``.
   struct EntryCheck {
-    /// The value through the entry's key path, boxed; nil when nil.
+    let readsNil: (AnyObject) -> Bool
+    /// The value through the entry's key path, boxed: read only where the property holds one too.
     let read: (AnyObject) -> Any?
     /// The property's index in ``TypeShape/properties``.
     let index: Int
@@ -20,22 +21,22 @@ extension TypeShape {
   static func failing(_ checks: [EntryCheck], in object: AnyObject) -> [EntryCheck] {
     guard !checks.isEmpty else { return [] }
     let held = StoredProperties.values(in: object, at: checks.map(\.position))
-    return zip(checks, held).compactMap { check, held in agree(check.read(object), held) ? nil : check }
+    return zip(checks, held).compactMap { check, held in
+      let readsNil = check.readsNil(object)
+      guard readsNil == (held == nil) else { return check }
+      guard let held, let read = check.read(object) else { return nil }
+      return isSame(read, held) ? nil : check
+    }
   }
 
-  /// Whether a value read through an entry may be its property's: both nil, or both set and the same object,
-  /// or equal values when `Equatable` (other values are told apart by nil alone).
-  private static func agree(_ read: Any?, _ held: Any?) -> Bool {
-    switch (read, held) {
-    case (nil, nil): return true
-    case (let read?, let held?):
-      if Swift.type(of: read) is AnyClass, Swift.type(of: held) is AnyClass {
-        return (read as AnyObject) === (held as AnyObject)
-      }
-      guard let read = read as? any Equatable else { return true }
-      return isEqual(read, held)
-    default: return false
+  /// Whether two values, read through an entry and from its property, may be one: the same object, or equal
+  /// values when `Equatable` (other values cannot be told apart).
+  private static func isSame(_ read: Any, _ held: Any) -> Bool {
+    if Swift.type(of: read) is AnyClass, Swift.type(of: held) is AnyClass {
+      return (read as AnyObject) === (held as AnyObject)
     }
+    guard let read = read as? any Equatable else { return true }
+    return isEqual(read, held)
   }
 
   private static func isEqual<Value: Equatable>(_ value: Value, _ other: Any) -> Bool {
