@@ -4,9 +4,8 @@ extension TypeShape {
   /// an equal value), or it reaches another property. Checked against a tree's first instance; against
   /// every object, before and after an injection writes, when ``onEveryObject``.
   struct EntryCheck {
-    let readsNil: (AnyObject) -> Bool
-    /// The value through the entry's key path, boxed: read only where the property holds one too.
-    let read: (AnyObject) -> Any?
+    /// The entry's accessor, made from its key path.
+    let accessor: AnyAccessor
     /// The property's index in ``TypeShape/properties``.
     let index: Int
     /// Where `Mirror` lists the property: class level, child index.
@@ -22,9 +21,9 @@ extension TypeShape {
     guard !checks.isEmpty else { return [] }
     let held = StoredProperties.values(in: object, at: checks.map(\.position))
     return zip(checks, held).compactMap { check, held in
-      let readsNil = check.readsNil(object)
+      let readsNil = check.accessor.isNil(in: object)
       guard readsNil == (held == nil) else { return check }
-      guard let held, let read = check.read(object) else { return nil }
+      guard let held, let read = check.accessor.valueThroughKeyPath(in: object) else { return nil }
       return isSame(read, held) ? nil : check
     }
   }

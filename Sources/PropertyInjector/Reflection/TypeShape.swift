@@ -321,7 +321,7 @@ private struct ShapeBuilder {
     if !accessor.isTyped, !namesItsStorage, let mirrorIndex = property.mirrorIndex {
       entryChecks.append(
         TypeShape.EntryCheck(
-          readsNil: accessor.isNil(in:), read: accessor.valueThroughKeyPath(in:), index: index, position: (property.level, mirrorIndex),
+          accessor: accessor, index: index, position: (property.level, mirrorIndex),
           onEveryObject: optionalsByType[ObjectIdentifier(property.reflectedType), default: 0] > 1,
           problem: .keyPathReadsAnother(
             entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
