@@ -94,9 +94,10 @@
       return nil
     }
     unsafe uncheckedFailingSteps = failing
-    let sites = Set(steps.map { ObjectIdentifier($0.candidate.site) })
-    let checks = shape.entryChecks.filter {
-      $0.onEveryObject && sites.contains(ObjectIdentifier(shape.properties[$0.index].site))
+    var checks = shape.entryChecks.filter(\.onEveryObject)
+    if !checks.isEmpty {
+      let sites = Set(steps.map { ObjectIdentifier($0.candidate.site) })
+      checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
     }
     unsafe uncheckedEntryChecks = checks
     onlyFills =

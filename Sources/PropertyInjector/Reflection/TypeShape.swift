@@ -198,7 +198,9 @@ private struct ShapeBuilder {
   /// Property indices by name, most derived declaration first.
   let indicesByName: [String: [Int]]
   /// How many optional properties each declared type has: an entry can reach another only of its own type.
-  let optionalsByType: [ObjectIdentifier: Int]
+  lazy var optionalsByType: [ObjectIdentifier: Int] = reflected.properties.filter(\.isOptional).reduce(into: [:]) {
+    counts, property in counts[ObjectIdentifier(property.reflectedType), default: 0] += 1
+  }
 
   init(_ reflected: StoredProperties) {
     self.reflected = reflected
@@ -214,9 +216,6 @@ private struct ShapeBuilder {
       byName[reflected.properties[index].name, default: []].append(index)
     }
     indicesByName = byName
-    optionalsByType = reflected.properties.filter(\.isOptional).reduce(into: [:]) { counts, property in
-      counts[ObjectIdentifier(property.reflectedType), default: 0] += 1
-    }
   }
 
   /// Reads every class's key-path table and typed accessors, dropping entries a subclass repeats.
