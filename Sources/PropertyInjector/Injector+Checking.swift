@@ -11,8 +11,9 @@ extension Injector {
   ///
   /// Checks each type's declarations and tables, and that every candidate would resolve as if
   /// it were nil; and the injector's configuration problems, also when no object is given.
-  /// Nothing is written and no factory runs, so a factory that throws is not found, nor a hand-written
-  /// key path of a non-final class that only a write shows reaching another property (see <doc:TheRules>).
+  /// Nothing is written and no factory runs, so what only a write shows is found by ``inject(_:)``: a
+  /// factory that throws; through a hand-written table, a `weak` or `unowned` property that would not keep
+  /// a made value, and a non-final class's key path that reaches another property (see <doc:TheRules>).
   ///
   /// - Parameter objects: One instance of each type to check.
   /// - Throws: ``InjectionError`` listing every problem of every type.
