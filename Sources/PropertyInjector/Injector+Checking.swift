@@ -24,7 +24,7 @@ extension Injector {
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
       let plan = try plan(for: object)
-      problems += validationProblems(of: plan) + TypeShape.failing(plan.entryChecks, in: object).map(\.problem)
+      problems += validationProblems(of: plan) + plan.entryProblems(in: object)
       problems += wrapperProblems(of: object)
     }
     try InjectionError.throwIfAny(problems, as: operation)
@@ -109,7 +109,7 @@ extension Injector {
     }
     // A key path that reaches another property, told by this object.
     let reachingOthers = Dictionary(
-      TypeShape.failing(plan.entryChecks, in: object).map {
+      TypeShape.failing(plan.shape.provenEntries.unproven(plan.entryChecks), in: object).map {
         (ObjectIdentifier(plan.shape.properties[$0.index].site), $0.problem)
       },
       uniquingKeysWith: { first, _ in first })

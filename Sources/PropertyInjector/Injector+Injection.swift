@@ -64,7 +64,7 @@ extension Injector {
     }
     withExtendedLifetime(previous) {}
     if let cached { return cached }
-    let plan = PlanBuilder.plan(for: shapes.shape(for: object), in: try snapshotChain())
+    let plan = PlanBuilder.plan(for: TypeShape.scanned(object), in: try snapshotChain())
     keep(plan, for: type, builtIn: epoch)
     return plan
   }

@@ -33,8 +33,6 @@ public final class Injector: Sendable {
   }
 
   let state = Locked(State())
-  /// The shapes of the types this injector tree has injected, built once per type.
-  let shapes: ShapeCache
   /// Whether ``configure(_:)`` has run, and who waits for it.
   let gate = ConfigurationGate()
   /// The injector whose registrations this one falls back on.
@@ -83,7 +81,6 @@ public final class Injector: Sendable {
     self.creationWaitLimit = max(.zero, creationWaitLimit)
     let (seconds, attoseconds) = self.creationWaitLimit.components
     waitLimitSeconds = Double(seconds) + Double(attoseconds) / 1e18
-    shapes = parent?.shapes ?? ShapeCache()
     link.attach(self)
     parent?.adopt(self)
   }
@@ -106,22 +103,4 @@ struct Resolution: Sendable {
   /// The ``Producer`` of the type the request asks for.
   let producer: any Sendable
   let site: Site
-}
-
-/// The shapes of the types an injector tree has injected, built once per type.
-final class ShapeCache: Sendable {
-  private let entries = Locked<[ObjectIdentifier: TypeShape]>([:])
-
-  /// The shape of `object`'s dynamic type, scanning it if this is the first time. The scan
-  /// (user code) runs outside the lock; if two threads scan at once, the first stored wins.
-  func shape(for object: AnyObject) -> TypeShape {
-    let id = ObjectIdentifier(type(of: object))
-    if let cached = entries.withLock({ $0[id] }) { return cached }
-    let scanned = TypeShape(scanning: object)
-    return entries.withLock { entries in
-      if let existing = entries[id] { return existing }
-      entries[id] = scanned
-      return scanned
-    }
-  }
 }

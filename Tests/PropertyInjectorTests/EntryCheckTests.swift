@@ -45,6 +45,43 @@ private class Forwarded: InjectableSettable {
   }
 }
 
+/// An entry through a computed property that forwards to another object, of a type no other property has.
+private final class Holder: @unchecked Sendable {
+  var cache: Cache?
+}
+
+private class ForwardedElsewhere: InjectableSettable {
+  var injectedCache: Cache?
+  let holder = Holder()
+  var forward: Cache? {
+    get { holder.cache }
+    set { holder.cache = newValue }
+  }
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \ForwardedElsewhere.forward] }
+}
+
+/// Right entries of a value type with a value unequal to itself.
+private class Ratios: InjectableSettable {
+  var injectedRatioA: Double?
+  var injectedRatioB: Double?
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedRatioA": \Ratios.injectedRatioA, "injectedRatioB": \Ratios.injectedRatioB]
+  }
+}
+
+/// A subclass whose override's getter answers a default for nil.
+private class Defaulted: InjectableSettable {
+  var injectedLogger: (any Logger)?
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \Defaulted.injectedLogger] }
+}
+
+private final class DefaultedChild: Defaulted {
+  override var injectedLogger: (any Logger)? {
+    get { super.injectedLogger ?? NamedLogger("default") }
+    set { super.injectedLogger = newValue }
+  }
+}
+
 /// A right table on a non-final class with an observer, and a subclass with its own: the check passes.
 private class RightBase: InjectableSettable {
   var injectedLogger: (any Logger)? { didSet { observed += 1 } }
@@ -160,6 +197,49 @@ struct EntryCheckTests {
     #expect(error.map(codes) == [.keyPathMismatch])
     #expect(error?.problems.first?.property == "injectedLogger")
     #expect(screen.injectedLogger == nil && screen.injectedOther == nil)
+  }
+
+  @Test("An entry through a computed property that forwards to another object is caught, whatever the other types")
+  func forwardingToAnotherObject() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    for _ in 0..<2 {
+      let screen = ForwardedElsewhere()
+      #expect(injectionError { try injector.inject(screen) }.map(codes) == [.keyPathMismatch])
+      #expect(screen.injectedCache == nil && screen.holder.cache == nil)
+    }
+  }
+
+  @Test("A value unequal to itself (NaN) in a right entry's property neither fails the injection nor the injector")
+  func valueUnequalToItself() throws {
+    let injector = Injector()
+    injector.register(0.5, id: "A")
+    injector.register(0.25, id: "B")
+    let preset = Ratios()
+    preset.injectedRatioA = .nan
+    try injector.inject(preset)
+    #expect(preset.injectedRatioA?.isNaN == true && preset.injectedRatioB == 0.25)
+    let fresh = Ratios()
+    try injector.inject(fresh)
+    #expect(fresh.injectedRatioA == 0.5 && fresh.injectedRatioB == 0.25)
+    injector.register(Double.nan, id: "B")
+    let again = Ratios()
+    try injector.inject(again)
+    #expect(again.injectedRatioA == 0.5 && again.injectedRatioB?.isNaN == true)
+  }
+
+  @Test("An override whose getter answers a default for nil is refused, and the fix says why")
+  func overrideWithADefault() throws {
+    let injector = Injector()
+    injector.register(NamedLogger("main"), as: (any Logger).self)
+    let child = DefaultedChild()
+    let error = injectionError { try injector.inject(child) }
+    #expect(error.map(codes) == [.keyPathMismatch])
+    #expect(error?.problems.first?.fix.contains("getter") == true)
+    #expect(loggerName(child.injectedLogger) == "default")
+    let base = Defaulted()
+    try injector.inject(base)
+    #expect(loggerName(base.injectedLogger) == "main")
   }
 
   @Test("Right tables of non-final classes still fill, from many threads, with observers run once per write")

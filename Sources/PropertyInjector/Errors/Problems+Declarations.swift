@@ -228,8 +228,11 @@ extension InjectionError.Problem {
     return Self(
       code: .keyPathMismatch, typeName: owner, property: name, declaredType: readableName(of: declared),
       summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which reads or writes a value other than "
-        + "the property's own (one nil and the other not, or another object or value): it reaches another property.",
-      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+        + "the property's own (one nil and the other not, or another object or value): it reaches another property, "
+        + "or a getter that answers for it.",
+      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name); if it does, an override's "
+        + "getter answers other than the property holds (a default for nil), which the injector cannot fill "
+        + "through: drop the default from the getter, or rename the property so it is not a candidate.")
   }
 
   /// An entry whose key path's value type is not the property's declared type.

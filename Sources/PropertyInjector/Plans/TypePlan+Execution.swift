@@ -10,28 +10,39 @@ extension TypePlan {
     if !declarationProblems.isEmpty || !unresolved.isEmpty {
       try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")
     }
-    guard entryChecks.isEmpty else { return try fillChecked(object, execution) }
+    let checks = shape.provenEntries.unproven(entryChecks)
+    guard checks.isEmpty else { return try fill(object, execution, checking: checks) }
     return try fillValues(object, execution)
   }
 
-  /// ``fillValues(_:_:)`` for a plan with ``entryChecks``: they must hold before the writes (or nothing
-  /// is written) and after them (or every property written is set back to nil).
-  private func fillChecked(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
-    try throwIfEntriesReachOthers(in: object)
+  /// ``fillValues(_:_:)`` with entry `checks` not yet proven: each must agree with its property before
+  /// anything is made, and each that writes must have written its property; otherwise every property
+  /// written is set back to nil. A write read back the same from the property proves its entry.
+  private func fill(_ object: AnyObject, _ execution: Execution, checking checks: [TypeShape.EntryCheck])
+    throws(InjectionError) -> Bool
+  {
+    let operation = "inject(\(typeName))"
+    try InjectionError.throwIfAny(TypeShape.failing(checks, in: object).map(\.problem), as: operation)
     let wereNil = steps.map { $0.isNil(in: object) }
+    let checksWereNil = checks.map { $0.accessor.isNil(in: object) }
     let wrote = try fillValues(object, execution)
-    do {
-      try throwIfEntriesReachOthers(in: object)
-    } catch {
-      for (step, wasNil) in zip(steps, wereNil) where wasNil && !step.isNil(in: object) { step.clear(object) }
-      throw error
+    let written = zip(checks, checksWereNil).compactMap { check, wasNil in
+      wasNil && !check.accessor.isNil(in: object) ? check : nil
     }
+    let (failing, proven) = TypeShape.verify(written: written, in: object)
+    guard failing.isEmpty else {
+      for (step, wasNil) in zip(steps, wereNil) where wasNil && !step.isNil(in: object) { step.clear(object) }
+      try InjectionError.throwIfAny(failing.map(\.problem), as: operation)
+      return false
+    }
+    shape.provenEntries.prove(proven, of: shape.entryChecks.count)
     return wrote
   }
 
-  /// Throws the problem of every entry check `object` fails: a key path that reaches another property.
-  func throwIfEntriesReachOthers(in object: AnyObject) throws(InjectionError) {
-    try InjectionError.throwIfAny(TypeShape.failing(entryChecks, in: object).map(\.problem), as: "inject(\(typeName))")
+  /// The problems of the entries not proven yet that `object` shows reaching another property, found
+  /// without writing: what ``fill(_:_:)`` would throw first.
+  func entryProblems(in object: AnyObject) -> [InjectionError.Problem] {
+    TypeShape.failing(shape.provenEntries.unproven(entryChecks), in: object).map(\.problem)
   }
 
   /// Makes every value, then writes (see ``fill(_:_:)``), once the plan's problems are known to be none.

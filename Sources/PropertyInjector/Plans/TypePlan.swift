@@ -36,11 +36,12 @@
   /// When every producing step reads an exact-type singleton: those, unretained, written in one loop once made.
   var madeSingletons: [Unmanaged<ProducingStep.MadeSingleton>]? { unsafe uncheckedMadeSingletons }
   private nonisolated(unsafe) let uncheckedMadeSingletons: [Unmanaged<ProducingStep.MadeSingleton>]?
-  /// The shape's key-path entries of the plan's steps that cannot be told to reach their properties, and
-  /// whose type another property has: checked against each object before and after the plan writes.
+  /// The shape's key-path entries of the plan's steps that cannot be told to reach their properties: until a
+  /// write proves each, checked against each object before and after the plan writes.
   var entryChecks: [TypeShape.EntryCheck] { unsafe uncheckedEntryChecks }
   private nonisolated(unsafe) let uncheckedEntryChecks: [TypeShape.EntryCheck]
   /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check.
+  /// (A plan with checks takes the general path even once they are proven: one flag's read.)
   let onlyFills: Bool
 
   init(
@@ -94,7 +95,7 @@
       return nil
     }
     unsafe uncheckedFailingSteps = failing
-    var checks = shape.entryChecks.filter(\.onEveryObject)
+    var checks = shape.entryChecks
     if !checks.isEmpty {
       let sites = Set(steps.map { ObjectIdentifier($0.candidate.site) })
       checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }

@@ -1,8 +1,6 @@
 extension TypeShape {
   /// A key-path entry whose description does not name its property's storage (a non-final class's
-  /// property, an observed one): it must read what the property holds (nil where it is nil, the same object,
-  /// an equal value), or it reaches another property. Checked against a tree's first instance; against
-  /// every object, before and after an injection writes, when ``onEveryObject``.
+  /// property, an observed one, a computed one): checked against every object until a write proves it.
   struct EntryCheck {
     /// The entry's accessor, made from its key path.
     let accessor: AnyAccessor
@@ -10,31 +8,45 @@ extension TypeShape {
     let index: Int
     /// Where `Mirror` lists the property: class level, child index.
     let position: (level: Int, index: Int)
-    /// Whether another optional property has the property's type: only then can a fresh object's write,
-    /// with every property nil, go to another stored property.
-    let onEveryObject: Bool
     let problem: InjectionError.Problem
   }
 
-  /// The checks whose entry disagrees with its property in `object`, read through `Mirror`.
+  /// The checks whose entry reads nil where its property holds a value, or the reverse, in `object`: such
+  /// an entry reaches another property (or an overriding getter answers for it), which an injection
+  /// would write, or leave nil, in its property's place. Read through `Mirror`.
   static func failing(_ checks: [EntryCheck], in object: AnyObject) -> [EntryCheck] {
     guard !checks.isEmpty else { return [] }
     let held = StoredProperties.values(in: object, at: checks.map(\.position))
-    return zip(checks, held).compactMap { check, held in
-      let readsNil = check.accessor.isNil(in: object)
-      guard readsNil == (held == nil) else { return check }
-      guard let held, let read = check.accessor.valueThroughKeyPath(in: object) else { return nil }
-      return isSame(read, held) ? nil : check
-    }
+    return zip(checks, held).compactMap { check, held in check.accessor.isNil(in: object) != (held == nil) ? check : nil }
   }
 
-  /// Whether two values, read through an entry and from its property, may be one: the same object, or equal
-  /// values when `Equatable` (other values cannot be told apart).
-  private static func isSame(_ read: Any, _ held: Any) -> Bool {
+  /// For checks whose entries just wrote a value, which fail (their property does not hold it) and which
+  /// are proven (it holds the same object, or an equal value: the entry reaches its property).
+  static func verify(written checks: [EntryCheck], in object: AnyObject) -> (failing: [EntryCheck], proven: [Int]) {
+    var failing: [EntryCheck] = []
+    var proven: [Int] = []
+    let held = StoredProperties.values(in: object, at: checks.map(\.position))
+    for (check, held) in zip(checks, held) {
+      guard let held, let read = check.accessor.valueThroughKeyPath(in: object) else {
+        failing.append(check)
+        continue
+      }
+      switch isSame(read, held) {
+      case false?: failing.append(check)
+      case true?: proven.append(check.index)
+      case nil: break
+      }
+    }
+    return (failing, proven)
+  }
+
+  /// Whether two values, read through an entry and from its property, are one: the same object, or equal
+  /// `Equatable` values; nil when that cannot be told (other values, or a value unequal to itself, like NaN).
+  private static func isSame(_ read: Any, _ held: Any) -> Bool? {
     if Swift.type(of: read) is AnyClass, Swift.type(of: held) is AnyClass {
       return (read as AnyObject) === (held as AnyObject)
     }
-    guard let read = read as? any Equatable else { return true }
+    guard let read = read as? any Equatable, isEqual(read, read) else { return nil }
     return isEqual(read, held)
   }
 
@@ -42,24 +54,7 @@ extension TypeShape {
     (other as? Value).map { $0 == value } ?? false
   }
 
-  /// The shape of `object`'s type, its entries checked against `object` (a failing one is broken for the
-  /// whole tree) and kept for ``TypePlan`` to check every object. Calls user code: never under a lock.
-  convenience init(scanning object: AnyObject) {
-    let scanned = Self.scanned(object)
-    var problems = scanned.problems
-    var properties = scanned.properties
-    let failing = Self.failing(scanned.entryChecks, in: object)
-    for check in failing {
-      problems.append(check.problem)
-      properties[check.index] = properties[check.index].withIssue(.brokenEntry)
-    }
-    self.init(
-      type: scanned.type, classChain: scanned.classChain, properties: properties,
-      problems: failing.isEmpty ? problems : problems.sorted(by: Self.messageOrder), didInject: scanned.didInject,
-      entryChecks: scanned.entryChecks)
-  }
-
-  /// The shapes scanned in this process, by type, before their ``entryChecks`` ran on a first instance.
+  /// The shapes scanned in this process, by type.
   private static let scans = Locked<[ObjectIdentifier: TypeShape]>([:])
 
   /// The shape of `object`'s type, scanned once per process outside the lock (it calls user
@@ -76,10 +71,25 @@ extension TypeShape {
   }
 }
 
-extension TypeShape.Property {
-  func withIssue(_ issue: TypeShape.Issue) -> Self {
-    Self(
-      name: name, owner: owner, declaredType: declaredType, reflectedType: reflectedType,
-      hasInjectedPrefix: hasInjectedPrefix, accessor: accessor, issue: issue, site: site)
+/// Which of a shape's ``TypeShape/EntryCheck``s a write has proven, by property index: each set once, read
+/// by every injection of the type.
+final class EntryProofs: Sendable {
+  private let proven = Locked<Set<Int>>([])
+  private let allProven = OnceFlag()
+
+  /// The checks not proven yet.
+  func unproven(_ checks: [TypeShape.EntryCheck]) -> [TypeShape.EntryCheck] {
+    if checks.isEmpty || allProven.isSet { return [] }
+    return proven.withLock { proven in checks.filter { !proven.contains($0.index) } }
+  }
+
+  /// Records `indices` as proven; `total` is the number of the shape's checks.
+  func prove(_ indices: [Int], of total: Int) {
+    guard !indices.isEmpty else { return }
+    let all = proven.withLock { proven in
+      proven.formUnion(indices)
+      return proven.count == total
+    }
+    if all { allProven.set() }
   }
 }

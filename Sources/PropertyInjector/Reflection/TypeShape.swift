@@ -2,8 +2,8 @@
 /// opened into accessors, and what is wrong with its declarations. Independent of registrations.
 ///
 /// `Mirror` reflects instances, so a type is scanned from the first instance the process injects;
-/// each injector tree checks its hand-written key paths against its own first one (``entryChecks``), and
-/// plans check them against every object they fill.
+/// plans check the hand-written key paths that need an instance against every object they fill, until a
+/// write proves each (``entryChecks``).
 // `nonisolated(unsafe)` on what holds accessors: immutable, and non-`Sendable` only because an
 // accessor may be isolated to the class's global actor; it is called only through `inject`,
 // `validate` and `explain`, whose `InjectableSettable` constraint puts the caller on that actor.
@@ -84,6 +84,9 @@ final class TypeShape: Sendable {
   /// Key-path entries checked against every object, and what each reports if it reaches another property.
   var entryChecks: [EntryCheck] { unsafe uncheckedEntryChecks }
   private nonisolated(unsafe) let uncheckedEntryChecks: [EntryCheck]
+  /// The ``entryChecks`` a write has proven, by property index: learned from objects, as the shape is, and
+  /// only ever growing.
+  let provenEntries = EntryProofs()
 
   init(
     type: AnyClass,
@@ -197,11 +200,6 @@ private struct ShapeBuilder {
   var declaredTypes: [Any.Type?]
   /// Property indices by name, most derived declaration first.
   let indicesByName: [String: [Int]]
-  /// How many optional properties each declared type has: an entry can reach another only of its own type.
-  lazy var optionalsByType: [ObjectIdentifier: Int] = reflected.properties.filter(\.isOptional).reduce(into: [:]) {
-    counts, property in counts[ObjectIdentifier(property.reflectedType), default: 0] += 1
-  }
-
   init(_ reflected: StoredProperties) {
     self.reflected = reflected
     chain = reflected.classChain
@@ -312,16 +310,15 @@ private struct ShapeBuilder {
       broken[index] = true
       return
     }
-    // A key path reading other than the property holds reaches another property: checked against an
-    // instance, unless the description names the only stored property of that name (the runtime names a
-    // stored component by its field's offset); against every object when another optional property has
-    // the same type. A property known only from its class's description has a typed accessor, which wins.
+    // A key path reading other than the property holds reaches another property: checked against every
+    // object until a write proves it, unless the description names the only stored property of that name
+    // (the runtime names a stored component by its field's offset). A property known only from its class's
+    // description has a typed accessor, which wins.
     let namesItsStorage = components == .stored(entry.name) && indicesByName[entry.name]?.count == 1
     if !accessor.isTyped, !namesItsStorage, let mirrorIndex = property.mirrorIndex {
       entryChecks.append(
         TypeShape.EntryCheck(
           accessor: accessor, index: index, position: (property.level, mirrorIndex),
-          onEveryObject: optionalsByType[ObjectIdentifier(property.reflectedType), default: 0] > 1,
           problem: .keyPathReadsAnother(
             entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
     }
