@@ -24,10 +24,10 @@ extension TypePlan {
     let operation = "inject(\(typeName))"
     try InjectionError.throwIfAny(TypeShape.failing(checks, in: object).map(\.problem), as: operation)
     let wereNil = steps.map { $0.isNil(in: object) }
-    let checksWereNil = checks.map { $0.accessor.isNil(in: object) }
+    let checksWereNil = checks.map { $0.readsNil(object) }
     let wrote = try fillValues(object, execution)
     let written = zip(checks, checksWereNil).compactMap { check, wasNil in
-      wasNil && !check.accessor.isNil(in: object) ? check : nil
+      wasNil && !check.readsNil(object) ? check : nil
     }
     let (failing, proven) = TypeShape.verify(written: written, in: object)
     guard failing.isEmpty else {

@@ -2,8 +2,10 @@ extension TypeShape {
   /// A key-path entry whose description does not name its property's storage (a non-final class's
   /// property, an observed one, a computed one): checked against every object until a write proves it.
   struct EntryCheck {
-    /// The entry's accessor, made from its key path.
-    let accessor: AnyAccessor
+    /// Whether the entry's key path reads nil.
+    let readsNil: (AnyObject) -> Bool
+    /// The value the entry's key path reads, boxed.
+    let read: (AnyObject) -> Any?
     /// The property's index in ``TypeShape/properties``.
     let index: Int
     /// Where `Mirror` lists the property: class level, child index.
@@ -17,7 +19,8 @@ extension TypeShape {
   static func failing(_ checks: [EntryCheck], in object: AnyObject) -> [EntryCheck] {
     guard !checks.isEmpty else { return [] }
     let held = StoredProperties.values(in: object, at: checks.map(\.position))
-    return zip(checks, held).compactMap { check, held in check.accessor.isNil(in: object) != (held == nil) ? check : nil }
+    return zip(checks, held).compactMap { check, held in check.readsNil(object) != (held == nil) ? check : nil
+    }
   }
 
   /// For checks whose entries just wrote a value, which fail (their property does not hold it) and which
@@ -27,7 +30,7 @@ extension TypeShape {
     var proven: [Int] = []
     let held = StoredProperties.values(in: object, at: checks.map(\.position))
     for (check, held) in zip(checks, held) {
-      guard let held, let read = check.accessor.valueThroughKeyPath(in: object) else {
+      guard let held, let read = check.read(object) else {
         failing.append(check)
         continue
       }

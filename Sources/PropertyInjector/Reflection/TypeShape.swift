@@ -318,7 +318,8 @@ private struct ShapeBuilder {
     if !accessor.isTyped, !namesItsStorage, let mirrorIndex = property.mirrorIndex {
       entryChecks.append(
         TypeShape.EntryCheck(
-          accessor: accessor, index: index, position: (property.level, mirrorIndex),
+          readsNil: accessor.isNil(in:), read: accessor.valueThroughKeyPath(in:), index: index,
+          position: (property.level, mirrorIndex),
           problem: .keyPathReadsAnother(
             entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
     }
