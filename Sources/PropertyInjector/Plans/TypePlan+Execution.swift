@@ -10,8 +10,10 @@ extension TypePlan {
     if !declarationProblems.isEmpty || !unresolved.isEmpty {
       try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")
     }
-    let checks = shape.provenEntries.unproven(entryChecks)
-    guard checks.isEmpty else { return try fill(object, execution, checking: checks) }
+    if hasEntryChecks {
+      let checks = shape.provenEntries.unproven(entryChecks)
+      if !checks.isEmpty { return try fill(object, execution, checking: checks) }
+    }
     return try fillValues(object, execution)
   }
 

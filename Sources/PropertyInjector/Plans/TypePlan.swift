@@ -40,6 +40,8 @@
   /// write proves each, checked against each object before and after the plan writes.
   var entryChecks: [TypeShape.EntryCheck] { unsafe uncheckedEntryChecks }
   private nonisolated(unsafe) let uncheckedEntryChecks: [TypeShape.EntryCheck]
+  /// Whether ``entryChecks`` is not empty, read without touching the array (a cached injection's path).
+  let hasEntryChecks: Bool
   /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check.
   /// (A plan with checks takes the general path even once they are proven: one flag's read.)
   let onlyFills: Bool
@@ -101,6 +103,7 @@
       checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
     }
     unsafe uncheckedEntryChecks = checks
+    hasEntryChecks = !checks.isEmpty
     onlyFills =
       configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && producing.isEmpty
       && checks.isEmpty
