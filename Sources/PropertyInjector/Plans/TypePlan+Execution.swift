@@ -48,6 +48,7 @@ extension TypePlan {
   }
 
   /// Makes every value, then writes (see ``fill(_:_:)``), once the plan's problems are known to be none.
+  @inline(__always)
   private func fillValues(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
     guard !producingSteps.isEmpty else { return fillConstants(object) }
     // Made singletons only: nothing left can fail or run user code, so no buffer holds them.
