@@ -125,6 +125,21 @@ struct EntryCheckTests {
     }
   }
 
+  @Test("An entry is refused when its property and the one it reaches hold different values, though none is written")
+  func bothSetToDifferentValues() throws {
+    let injector = Injector()
+    injector.register(NamedLogger("main"), as: (any Logger).self)
+    let screen = Misrouted()
+    let (own, other) = (NamedLogger("own"), NamedLogger("other"))
+    (screen.injectedLogger, screen.fallbackLogger) = (own, other)
+    #expect(injectionError { try injector.inject(screen) }.map(codes) == [.keyPathMismatch])
+    #expect(injectionError { try injector.validate(screen) }.map(codes) == [.keyPathMismatch])
+    #expect(screen.injectedLogger === own && screen.fallbackLogger === other)
+    let titles = SwappedTitles()
+    (titles.injectedTitleA, titles.injectedTitleB) = ("a", "b")
+    #expect(injectionError { try injector.inject(titles) }.map(codes)?.contains(.keyPathMismatch) == true)
+  }
+
   @Test("Swapped entries fail from factories, singletons and instances alike; nothing stays written")
   func swappedEntries() throws {
     let registrations: [(Injector) -> Void] = [

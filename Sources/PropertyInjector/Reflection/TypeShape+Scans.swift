@@ -13,13 +13,17 @@ extension TypeShape {
     let problem: InjectionError.Problem
   }
 
-  /// The checks whose entry reads nil where its property holds a value, or the reverse, in `object`: such
-  /// an entry reaches another property (or an overriding getter answers for it), which an injection
-  /// would write, or leave nil, in its property's place. Read through `Mirror`.
+  /// The checks whose entry reads other than its property holds in `object` (nil where it holds a value, or
+  /// the reverse, or another object or unequal value): such an entry reaches another property (or an
+  /// overriding getter answers for it), which an injection would write, or leave nil, in its place.
+  /// Read through `Mirror`.
   static func failing(_ checks: [EntryCheck], in object: AnyObject) -> [EntryCheck] {
     guard !checks.isEmpty else { return [] }
     let held = StoredProperties.values(in: object, at: checks.map(\.position))
-    return zip(checks, held).compactMap { check, held in check.readsNil(object) != (held == nil) ? check : nil
+    return zip(checks, held).compactMap { check, held in
+      guard check.readsNil(object) == (held == nil) else { return check }
+      guard let held, let read = check.read(object) else { return nil }
+      return isSame(read, held) == false ? check : nil
     }
   }
 
