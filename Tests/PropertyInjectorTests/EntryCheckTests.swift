@@ -23,6 +23,15 @@ private class Swapped: InjectableSettable {
   }
 }
 
+/// Two entries swapped, first filled with one shared value (its own type: no other test proves its entries).
+private class SwappedOnce: InjectableSettable {
+  var injectedLoggerA: (any Logger)?
+  var injectedLoggerB: (any Logger)?
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedLoggerA": \SwappedOnce.injectedLoggerB, "injectedLoggerB": \SwappedOnce.injectedLoggerA]
+  }
+}
+
 /// Two entries swapped between properties of an `Equatable` value type.
 private class SwappedTitles: InjectableSettable {
   var injectedTitleA: String?
@@ -165,6 +174,22 @@ struct EntryCheckTests {
     let screen = SwappedTitles()
     #expect(injectionError { try injector.inject(screen) }.map(codes)?.contains(.keyPathMismatch) == true)
     #expect(screen.injectedTitleA == nil && screen.injectedTitleB == nil)
+  }
+
+  @Test("Swapped entries that both wrote one shared value prove nothing: distinct values later are still caught")
+  func oneValueInBothProvesNothing() throws {
+    let shared = Injector()
+    shared.register(NamedLogger("one"), as: (any Logger).self)
+    let first = SwappedOnce()
+    try shared.inject(first)
+    #expect(loggerName(first.injectedLoggerA) == "one" && loggerName(first.injectedLoggerB) == "one")
+
+    let distinct = Injector()
+    distinct.register(NamedLogger("A"), as: (any Logger).self, id: "A")
+    distinct.register(NamedLogger("B"), as: (any Logger).self, id: "B")
+    let second = SwappedOnce()
+    #expect(injectionError { try distinct.inject(second) }.map(codes)?.contains(.keyPathMismatch) == true)
+    #expect(second.injectedLoggerA == nil && second.injectedLoggerB == nil)
   }
 
   @Test("Whatever object an injector sees first, a later one with its own value set is refused before anything is made")

@@ -28,20 +28,26 @@ extension TypeShape {
   }
 
   /// For checks whose entries just wrote a value, which fail (their property does not hold it) and which
-  /// are proven (it holds the same object, or an equal value: the entry reaches its property).
+  /// are proven: the property holds the same object, or an equal value, that no other entry wrote (two
+  /// swapped entries given one singleton would each read back what the other wrote).
   static func verify(written checks: [EntryCheck], in object: AnyObject) -> (failing: [EntryCheck], proven: [Int]) {
     var failing: [EntryCheck] = []
     var proven: [Int] = []
     let held = StoredProperties.values(in: object, at: checks.map(\.position))
-    for (check, held) in zip(checks, held) {
-      guard let held, let read = check.read(object) else {
+    let reads = checks.map { $0.read(object) }
+    for (offset, check) in checks.enumerated() {
+      guard let held = held[offset], let read = reads[offset] else {
         failing.append(check)
         continue
       }
       switch isSame(read, held) {
-      case false?: failing.append(check)
-      case true?: proven.append(check.index)
-      case nil: break
+      case false?:
+        failing.append(check)
+      case true?:
+        let shared = reads.indices.contains { $0 != offset && reads[$0].map { isSame(read, $0) == true } == true }
+        if !shared { proven.append(check.index) }
+      case nil:
+        break
       }
     }
     return (failing, proven)
