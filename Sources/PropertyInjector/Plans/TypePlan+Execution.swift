@@ -37,7 +37,7 @@ extension TypePlan {
       try InjectionError.throwIfAny(failing.map(\.problem), as: operation)
       return false
     }
-    shape.provenEntries.prove(proven, of: shape.entryChecks.count)
+    shape.provenEntries.prove(proven)
     return wrote
   }
 

@@ -174,5 +174,4 @@ struct StoredProperties {
 
   /// What a property `Mirror` does not show holds, for ``values(in:at:)``.
   private struct Unreached {}
-
 }

@@ -89,6 +89,10 @@ extension TypeShape {
 final class EntryProofs: Sendable {
   private let proven = Locked<Set<Int>>([])
   private let allProven = OnceFlag()
+  /// How many checks the shape has: all are proven when this many are.
+  private let count: Int
+
+  init(count: Int) { self.count = count }
 
   /// The checks not proven yet.
   func unproven(_ checks: [TypeShape.EntryCheck]) -> [TypeShape.EntryCheck] {
@@ -96,12 +100,12 @@ final class EntryProofs: Sendable {
     return proven.withLock { proven in checks.filter { !proven.contains($0.index) } }
   }
 
-  /// Records `indices` as proven; `total` is the number of the shape's checks.
-  func prove(_ indices: [Int], of total: Int) {
+  /// Records `indices` as proven.
+  func prove(_ indices: [Int]) {
     guard !indices.isEmpty else { return }
     let all = proven.withLock { proven in
       proven.formUnion(indices)
-      return proven.count == total
+      return proven.count == count
     }
     if all { allProven.set() }
   }

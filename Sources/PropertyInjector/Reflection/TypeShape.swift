@@ -86,7 +86,7 @@ final class TypeShape: Sendable {
   private nonisolated(unsafe) let uncheckedEntryChecks: [EntryCheck]
   /// The ``entryChecks`` a write has proven, by property index: learned from objects, as the shape is, and
   /// only ever growing.
-  let provenEntries = EntryProofs()
+  let provenEntries: EntryProofs
 
   init(
     type: AnyClass,
@@ -102,6 +102,7 @@ final class TypeShape: Sendable {
     self.problems = problems
     unsafe uncheckedDidInject = didInject
     unsafe uncheckedEntryChecks = entryChecks
+    provenEntries = EntryProofs(count: entryChecks.count)
   }
 
   /// The order problems are reported in: by property, then by summary.
@@ -200,6 +201,7 @@ private struct ShapeBuilder {
   var declaredTypes: [Any.Type?]
   /// Property indices by name, most derived declaration first.
   let indicesByName: [String: [Int]]
+
   init(_ reflected: StoredProperties) {
     self.reflected = reflected
     chain = reflected.classChain
