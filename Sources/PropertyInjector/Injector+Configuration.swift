@@ -101,24 +101,11 @@ final class ConfigurationGate: Sendable {
   /// being done on this thread, or still being done on another thread after `limit` seconds.
   func beginConfiguring(limit: Double) -> Bool {
     let me = currentThreadID()
-    return phase.withLock { held in
-      let start = monotonicSeconds()
-      while true {
-        switch held({ $0 }) {
-        case .configured:
-          return false
-        case .configuring(let thread) where thread == me:
-          return false
-        case .configuring:
-          let remaining = limit - (monotonicSeconds() - start)
-          guard remaining > 0 else { return false }
-          held.wait(seconds: min(remaining, 1))
-        case .notConfigured:
-          held { $0 = .configuring(thread: me) }
-          return true
-        }
-      }
-    }
+    return whenNotConfiguringElsewhere(within: limit) { phase in
+      guard case .notConfigured = phase else { return false }
+      phase = .configuring(thread: me)
+      return true
+    } ?? false
   }
 
   /// Ends this thread's configuration.
@@ -133,35 +120,29 @@ final class ConfigurationGate: Sendable {
   /// another thread is still configuring.
   @discardableResult
   func waitWhileConfiguredElsewhere(limit: Double) -> Bool {
-    let me = currentThreadID()
-    return phase.withLock { held in
-      let start = monotonicSeconds()
-      while case .configuring(let thread) = held({ $0 }), thread != me {
-        let remaining = limit - (monotonicSeconds() - start)
-        guard remaining > 0 else { return true }
-        held.wait(seconds: min(remaining, 1))
-      }
-      return false
-    }
+    whenNotConfiguringElsewhere(within: limit) { _ in false } == nil
   }
 
   /// Whether configuration is done, or running on this thread; waits at most `limit` seconds while
   /// another thread configures, then returns nil.
   func isConfiguredOrConfiguringHere(limit: Double) -> Bool? {
+    whenNotConfiguringElsewhere(within: limit) { phase in
+      if case .notConfigured = phase { false } else { true }
+    }
+  }
+
+  /// `answer` about the phase once no other thread is configuring; nil if one still is after `limit`
+  /// seconds.
+  private func whenNotConfiguringElsewhere(within limit: Double, _ answer: (inout Phase) -> Bool) -> Bool? {
     let me = currentThreadID()
     return phase.withLock { held in
       let start = monotonicSeconds()
-      while true {
-        switch held({ $0 }) {
-        case .notConfigured: return false
-        case .configured: return true
-        case .configuring(let thread) where thread == me: return true
-        case .configuring:
-          let remaining = limit - (monotonicSeconds() - start)
-          guard remaining > 0 else { return nil }
-          held.wait(seconds: min(remaining, 1))
-        }
+      while case .configuring(let thread) = held({ $0 }), thread != me {
+        let remaining = limit - (monotonicSeconds() - start)
+        guard remaining > 0 else { return nil }
+        held.wait(seconds: min(remaining, 1))
       }
+      return held(answer)
     }
   }
 }

@@ -85,10 +85,7 @@ extension Injector {
     id: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Wrapped?
   ) {
-    add(
-      factory: factory, scope: .transient,
-      match: .type(
-        .init(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)))
+    add(factory: factory, scope: .transient, match: .type(Self.match(for: target, id: id)))
   }
 
   /// A singleton of a type that is not `Sendable` would be shared between threads unchecked: the
@@ -109,10 +106,7 @@ extension Injector {
     id: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) {
-    add(
-      factory: factory, scope: scope,
-      match: .type(
-        .init(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: false)))
+    add(factory: factory, scope: scope, match: .type(Self.match(for: target, id: id)))
   }
 
   /// A named singleton of a type that is not `Sendable`: the compiler names the unchecked spelling.
