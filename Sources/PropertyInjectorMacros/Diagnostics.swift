@@ -88,6 +88,14 @@
           + "a stored optional 'var'")
     }
 
+    static func overridingGetter(_ name: String) -> Self {
+      Self(
+        "overridingGetter", .warning,
+        "'\(name)' overrides a candidate with a getter, which the injector reads to see whether it is nil: a getter "
+          + "that answers a default for nil makes every injection fail; observe writes with 'didSet' alone, and "
+          + "write '\(name) ?? default' where the default is needed")
+    }
+
     static func typeLevel(_ name: String) -> Self {
       Self(
         "typeLevelCandidate", .warning,

@@ -90,8 +90,13 @@
     ) -> DeclSyntax {
       let prefix = shape.declarationPrefix(overriding: !shape.lacksAccessors)
       let hasFiller = !shared.isEmpty
-      // The list names every stored property: the injector need not reflect the class to fill it.
-      var head = ["PropertyInjector.InjectableAccessor._$complete(\(shape.name).self)"]
+      // The list names every stored property: the injector need not reflect the class to fill it. Unless a
+      // getter overrides a superclass's property: the injector then reflects the class, to check what the
+      // getter answers against what the property holds.
+      let overridesGetter = StoredProperty.Member.flattened(tree).contains { property in
+        if case .overriding(hasGetter: true) = property.kind { true } else { false }
+      }
+      var head = overridesGetter ? [] : ["PropertyInjector.InjectableAccessor._$complete(\(shape.name).self)"]
       if declaresCallback(declaration) {
         head.append(
           "PropertyInjector.InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
@@ -113,23 +118,18 @@
           false
         }
       }
+      let items = head + entries(of: tree)
+      let literal = items.isEmpty ? "[]" : "[\n\(items.joined(separator: ",\n"))\n]"
       let list: String
       if isConditional {
         // `#if` cannot be written inside an array literal: the list is built by statements.
         list = """
-          var accessors: [PropertyInjector.InjectableAccessor] = []
-          accessors += [
-          \((head + entries(of: tree)).joined(separator: ",\n"))
-          ]
+          var accessors: [PropertyInjector.InjectableAccessor] = \(literal)
           \(conditionalAppends(of: tree, entries: entries))
           return accessors
           """
       } else {
-        list = """
-          \(hasFiller ? "return " : "")[
-          \((head + entries(of: tree)).joined(separator: ",\n"))
-          ]
-          """
+        list = "\(hasFiller ? "return " : "")\(literal)"
       }
       guard hasFiller else {
         return """
@@ -210,7 +210,7 @@
     private static func fixedEntry(_ property: StoredProperty, in shape: ClassShape) -> String? {
       switch property.kind {
       case .constant, .lazy, .notOptional, .untyped, .untypedTuple: break
-      case .injectable, .computed, .typeLevel, .wrapped: return nil
+      case .injectable, .computed, .overriding, .typeLevel, .wrapped: return nil
       }
       var arguments = ["\"\(property.name)\"", "of: \(shape.name).self"]
       if let type = property.declaredType, !type.trimmedDescription.contains("some ") {
@@ -336,6 +336,11 @@
           context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.untyped(name)))
         case .computed:
           context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.computed(name)))
+        case .overriding(let hasGetter):
+          if hasGetter {
+            context.diagnose(
+              Diagnostic(node: property.identifier, message: InjectableDiagnostic.overridingGetter(name)))
+          }
         case .typeLevel:
           context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.typeLevel(name)))
         case .wrapped(let attribute):

@@ -19,6 +19,9 @@
       case untypedTuple
       /// A property with a getter: Mirror never sees it.
       case computed
+      /// An `override` of a superclass's property: no storage of this class. Its getter, if it has one, is
+      /// what the injector reads the superclass's property through.
+      case overriding(hasGetter: Bool)
       /// A `static` or `class` property.
       case typeLevel
       /// A property with an attribute that is probably a property wrapper: its storage is `_name`.
@@ -158,6 +161,8 @@
           let kind: Kind
           if isTypeLevel {
             kind = .typeLevel
+          } else if modifiers.contains(.keyword(.override)) {
+            kind = .overriding(hasGetter: isComputed(binding))
           } else if let wrapper {
             kind = .wrapped(wrapper)
           } else if isComputed(binding) {

@@ -58,8 +58,7 @@
                 }
                 return wrote
               })
-            var accessors: [PropertyInjector.InjectableAccessor] = []
-            accessors += [
+            var accessors: [PropertyInjector.InjectableAccessor] = [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,

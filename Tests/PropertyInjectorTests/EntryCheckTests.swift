@@ -91,6 +91,31 @@ private final class DefaultedChild: Defaulted {
   }
 }
 
+/// A typed accessor written by hand (as `@Injectable` writes one), and a subclass whose getter answers a default.
+private class AccessorBase: InjectableSettable, InjectableThroughAccessors {
+  var injectedLogger: (any Logger)?
+  class var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+  class var injectableAccessors: [InjectableAccessor] {
+    [
+      InjectableAccessor(
+        "injectedLogger", of: AccessorBase.self, as: (any Logger).self, isNil: { $0.injectedLogger == nil },
+        write: { $0.injectedLogger = $1 }, clear: { $0.injectedLogger = nil },
+        fill: { object, value in
+          guard object.injectedLogger == nil else { return false }
+          object.injectedLogger = value
+          return true
+        })
+    ]
+  }
+}
+
+private final class AccessorDefaulted: AccessorBase {
+  override var injectedLogger: (any Logger)? {
+    get { super.injectedLogger ?? NamedLogger("default") }
+    set { super.injectedLogger = newValue }
+  }
+}
+
 /// A right table on a non-final class with an observer, and a subclass with its own: the check passes.
 private class RightBase: InjectableSettable {
   var injectedLogger: (any Logger)? { didSet { observed += 1 } }
@@ -210,6 +235,19 @@ struct EntryCheckTests {
     #expect(error.map(codes)?.contains(.keyPathMismatch) == true)
     #expect(screen.injectedLoggerA === own && screen.injectedLoggerB == nil)
     #expect(made.value == before, "no factory runs for an object the check refuses")
+  }
+
+  @Test("A typed accessor read through a subclass's getter that answers a default for nil fails; its base is filled")
+  func typedAccessorThroughADefaultingGetter() throws {
+    let injector = Injector()
+    injector.register(NamedLogger("main"), as: (any Logger).self)
+    let error = injectionError { try injector.inject(AccessorDefaulted()) }
+    #expect(error.map(codes) == [.unsupportedProperty])
+    #expect(error?.problems.first?.property == "injectedLogger")
+    #expect(injectionError { try injector.validate(AccessorDefaulted()) }.map(codes) == [.unsupportedProperty])
+    let base = AccessorBase()
+    try injector.inject(base)
+    #expect(loggerName(base.injectedLogger) == "main")
   }
 
   @Test("validate and explain report an entry that this object shows reaching another property, as inject does")

@@ -23,7 +23,8 @@ extension InjectionError {
     public static let keyPathMismatch = Code("keyPathMismatch")
     /// A table entry's key path cannot write: a `let`, or a setter not visible where the table is.
     public static let keyPathNotWritable = Code("keyPathNotWritable")
-    /// A candidate is a `lazy var`, or its class's `customMirror` hides its stored properties.
+    /// A candidate is a `lazy var`, its class has a `customMirror`, or a subclass's getter answers for it other
+    /// than it holds.
     public static let unsupportedProperty = Code("unsupportedProperty")
     /// A `weak` or `unowned` candidate would get a value nothing else keeps, released at once.
     public static let notRetained = Code("notRetained")

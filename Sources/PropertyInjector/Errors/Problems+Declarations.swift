@@ -235,6 +235,18 @@ extension InjectionError.Problem {
         + "through: drop the default from the getter, or rename the property so it is not a candidate.")
   }
 
+  /// A property a subclass's getter answers for other than the property holds: nil-ness, seen through `Mirror`.
+  static func overridingGetter(_ name: String, declared: Any.Type, owner: AnyClass, in type: AnyClass) -> Self {
+    let owner = readableName(of: owner)
+    let type = readableName(of: type)
+    return Self(
+      code: .unsupportedProperty, typeName: type, property: name, declaredType: readableName(of: declared),
+      summary: "\(owner).\(name) is read through a getter of \(type)'s hierarchy that overrides it and answers "
+        + "other than the property holds (a default for nil, say), so the injector cannot tell whether it is nil.",
+      fix: "Drop the default from the override's getter (to observe writes, override with `didSet` alone), and "
+        + "write `\(name) ?? default` where the default is needed; or rename the property so it is not a candidate.")
+  }
+
   /// An entry whose key path's value type is not the property's declared type.
   static func keyPathValueMismatch(
     _ name: String,

@@ -29,7 +29,7 @@ extension TypePlan {
     let checksWereNil = checks.map { $0.readsNil(object) }
     let wrote = try fillValues(object, execution)
     let written = zip(checks, checksWereNil).compactMap { check, wasNil in
-      wasNil && !check.readsNil(object) ? check : nil
+      wasNil && !check.isProvenByNil && !check.readsNil(object) ? check : nil
     }
     let (failing, proven) = TypeShape.verify(written: written, in: object)
     guard failing.isEmpty else {
@@ -37,7 +37,8 @@ extension TypePlan {
       try InjectionError.throwIfAny(failing.map(\.problem), as: operation)
       return false
     }
-    shape.provenEntries.prove(proven)
+    shape.provenEntries.prove(
+      proven + zip(checks, checksWereNil).compactMap { $0.isProvenByNil && $1 ? $0.index : nil })
     return wrote
   }
 

@@ -35,6 +35,8 @@ struct StoredProperties {
   /// Every stored property, base classes first, each class's in declaration order.
   let properties: [Property]
   let hasCustomMirror: Bool
+  /// The most derived class that does not describe itself, whose getters may override those above unseen.
+  private(set) var firstUndescribedLevel: Int?
 
   /// From the hierarchy's descriptions alone, without an instance or `Mirror`; nil unless all describe themselves.
   init?(describing type: AnyClass, described: (AnyClass, Int) -> [Property]?) {
@@ -63,6 +65,7 @@ struct StoredProperties {
       levels.append(properties)
       current = _getSuperclass(type)
     }
+    if current != nil { firstUndescribedLevel = chain.count }
     // A custom mirror lists what it likes: only a fully described hierarchy is known.
     guard !(object is any CustomReflectable) else {
       hasCustomMirror = current != nil
@@ -94,7 +97,8 @@ struct StoredProperties {
       let level = chain.count
       chain.append(type)
       if let properties = described(type, level) {
-        levels.append(properties + Self.undescribed(in: reflected, level: level, described: properties))
+        let located = Self.located(properties, in: reflected)
+        levels.append(located + Self.undescribed(in: reflected, level: level, described: properties))
       } else {
         levels.append(Self.properties(of: reflected, level: level))
       }
@@ -114,6 +118,16 @@ struct StoredProperties {
       else { return nil }
       var property = property
       property.isUndescribed = true
+      return property
+    }
+  }
+
+  /// Described `properties` with their ``Property/mirrorIndex``, which checks of their entries read.
+  private static func located(_ properties: [Property], in mirror: Mirror) -> [Property] {
+    let labels = mirror.children.map(\.label)
+    return properties.map { property in
+      var property = property
+      property.mirrorIndex = labels.firstIndex(of: property.name) ?? labels.firstIndex(of: "_" + property.name)
       return property
     }
   }

@@ -1,6 +1,7 @@
 extension TypeShape {
-  /// A key-path entry whose description does not name its property's storage (a non-final class's
-  /// property, an observed one, a computed one): checked against every object until a write proves it.
+  /// An entry that may read other than its property holds: a key path whose description does not name the
+  /// property's storage (a non-final class's, an observed one, a computed one), or a typed accessor a
+  /// subclass's getter may override. Checked against every object until a write (or a nil read) proves it.
   struct EntryCheck {
     /// Whether the entry's key path reads nil.
     let readsNil: (AnyObject) -> Bool
@@ -10,6 +11,8 @@ extension TypeShape {
     let index: Int
     /// Where `Mirror` lists the property: class level, child index.
     let position: (level: Int, index: Int)
+    /// A typed accessor's: it reaches its own property, so reading nil where the property is nil proves it.
+    let isProvenByNil: Bool
     let problem: InjectionError.Problem
   }
 

@@ -314,16 +314,18 @@ private struct ShapeBuilder {
     }
     // A key path reading other than the property holds reaches another property: checked against every
     // object until a write proves it, unless the description names the only stored property of that name
-    // (the runtime names a stored component by its field's offset). A property known only from its class's
-    // description has a typed accessor, which wins.
+    // (the runtime names a stored component by its field's offset). A typed accessor (which wins) is checked
+    // where a class below its root does not describe itself: `@Injectable` cannot see its getter's overrides.
     let namesItsStorage = components == .stored(entry.name) && indicesByName[entry.name]?.count == 1
-    if !accessor.isTyped, !namesItsStorage, let mirrorIndex = property.mirrorIndex {
+    let mayBeOverridden = reflected.firstUndescribedLevel.map { property.level > $0 } ?? false
+    if accessor.isTyped ? mayBeOverridden : !namesItsStorage, let mirrorIndex = property.mirrorIndex {
       entryChecks.append(
         TypeShape.EntryCheck(
           readsNil: accessor.isNil(in:), read: accessor.valueThroughKeyPath(in:), index: index,
-          position: (property.level, mirrorIndex),
-          problem: .keyPathReadsAnother(
-            entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
+          position: (property.level, mirrorIndex), isProvenByNil: accessor.isTyped,
+          problem: accessor.isTyped
+            ? .overridingGetter(entry.name, declared: property.reflectedType, owner: owner, in: chain[0])
+            : .keyPathReadsAnother(entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
     }
     if let existing = accessors[index], existing.isTyped || !accessor.isTyped && rootLevel > level(of: existing) {
       return
