@@ -71,7 +71,7 @@ public struct InjectableAccessor {
     case fixed(name: String, root: AnyClass, type: Any.Type?, isLazy: Bool)
     /// The list names every stored property `root` declares: the injector need not reflect it.
     case complete(root: AnyClass)
-    /// `root` declares `didInjectDependencies()`; the closure calls it as a call written in `root` would.
+    /// Calls `didInjectDependencies()` as a call written in `root` does (its own, in an extension too, or inherited).
     case didInject(root: AnyClass, call: (AnyObject) -> Void)
   }
 

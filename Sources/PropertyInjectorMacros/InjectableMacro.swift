@@ -41,7 +41,7 @@
         if case .property(let property) = member, property.isInjectable { property } else { nil }
       }
       var members: [DeclSyntax] = []
-      members.append(accessorList(of: tree, shared: shared, in: shape, declaration: declaration))
+      members.append(accessorList(of: tree, shared: shared, in: shape))
       if !shared.isEmpty {
         members.append(valuesStruct(of: shared))
       }
@@ -67,26 +67,13 @@
       return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
     }
 
-    /// Whether the class declares `func didInjectDependencies()`, an instance method without
-    /// parameters: the injector then calls it through the class's list, whatever its
-    /// superclasses declare.
-    private static func declaresCallback(_ declaration: ClassDeclSyntax) -> Bool {
-      declaration.memberBlock.members.contains { item in
-        guard let function = item.decl.as(FunctionDeclSyntax.self) else { return false }
-        let modifiers = function.modifiers.map(\.name.tokenKind)
-        return function.name.text == "didInjectDependencies" && function.signature.parameterClause.parameters.isEmpty
-          && !modifiers.contains(.keyword(.static)) && !modifiers.contains(.keyword(.class))
-      }
-    }
-
     /// `static var injectableAccessors`: a typed accessor for each stored optional `var`, the
     /// class's own only (in the `#if` clauses they are declared in), and the filler the ones
     /// outside `#if` share, which fills them all in one call.
     private static func accessorList(
       of tree: [StoredProperty.Member],
       shared: [StoredProperty],
-      in shape: ClassShape,
-      declaration: ClassDeclSyntax
+      in shape: ClassShape
     ) -> DeclSyntax {
       let prefix = shape.declarationPrefix(overriding: !shape.lacksAccessors)
       let hasFiller = !shared.isEmpty
@@ -97,10 +84,9 @@
         if case .overriding(hasGetter: true) = property.kind { true } else { false }
       }
       var head = overridesGetter ? [] : ["PropertyInjector.InjectableAccessor._$complete(\(shape.name).self)"]
-      if declaresCallback(declaration) {
-        head.append(
-          "PropertyInjector.InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
-      }
+      // The callback as a call written in this class calls it: its own, one in an extension (which a protocol
+      // requirement, bound to the root's, would never reach), or the nearest superclass's.
+      head.append("PropertyInjector.InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
       func entries(of members: [StoredProperty.Member]) -> [String] {
         members.compactMap { member in
           guard case .property(let property) = member else { return nil }

@@ -194,7 +194,10 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self)
+              PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              }
             ]
           }
         }

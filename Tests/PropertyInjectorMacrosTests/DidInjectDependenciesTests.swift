@@ -25,6 +25,33 @@
     override func didInjectDependencies() { leafCalls += 1 }
   }
 
+  /// A subclass whose callback is written in an extension, where the macro cannot see it.
+  @Injectable
+  final class ExtensionCalling: SilentBase {
+    var injectedLogger: (any Logger)?
+    var extensionCalls = 0
+  }
+
+  extension ExtensionCalling {
+    func didInjectDependencies() { extensionCalls += 1 }
+  }
+
+  /// A base whose callback is written in an extension, and an `@Injectable` subclass that declares none.
+  @Injectable
+  class ExtensionCallingBase {
+    var injectedCache: Cache?
+    var baseCalls = 0
+  }
+
+  extension ExtensionCallingBase {
+    func didInjectDependencies() { baseCalls += 1 }
+  }
+
+  @Injectable
+  final class InheritingLeaf: ExtensionCallingBase {
+    var injectedLogger: (any Logger)?
+  }
+
   @Suite("didInjectDependencies() runs whatever the base class declares", .injectable)
   struct DidInjectDependenciesTests {
     let injector: Injector
@@ -45,6 +72,18 @@
       #expect((asBase as? CallingMiddle)?.middleCalls == 1, "injected through a base-class reference too")
       try injector.inject(middle)
       #expect(middle.middleCalls == 1, "not called again when nothing was written")
+    }
+
+    @Test("A callback written in an extension runs once, in a subclass or inherited from its base's extension")
+    func extensionCallbacksRun() throws {
+      let screen = ExtensionCalling()
+      try injector.inject(screen)
+      #expect(screen.extensionCalls == 1 && screen.injectedLogger != nil && screen.injectedCache != nil)
+      let leaf = InheritingLeaf()
+      try injector.inject(leaf)
+      #expect(leaf.baseCalls == 1 && leaf.injectedLogger != nil)
+      try injector.inject(screen)
+      #expect(screen.extensionCalls == 1, "nothing written, so no callback")
     }
 
     @Test("An override in a further subclass runs instead, once")

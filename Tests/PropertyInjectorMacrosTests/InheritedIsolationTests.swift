@@ -84,7 +84,10 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Ledger.self)
+              PropertyInjector.InjectableAccessor._$complete(Ledger.self),
+              PropertyInjector.InjectableAccessor._$didInject(Ledger.self) {
+                $0.didInjectDependencies()
+              }
             ]
           }
         }
@@ -121,7 +124,10 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Ledger.self)
+              PropertyInjector.InjectableAccessor._$complete(Ledger.self),
+              PropertyInjector.InjectableAccessor._$didInject(Ledger.self) {
+                $0.didInjectDependencies()
+              }
             ]
           }
         }

@@ -81,6 +81,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$fixed("title", of: Screen.self),
               PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self),
               PropertyInjector.InjectableAccessor._$property(
@@ -234,6 +237,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Base.self),
+              PropertyInjector.InjectableAccessor._$didInject(Base.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedValue", of: Base.self, as: T.self,
                 ownership: .strong,
@@ -328,6 +334,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Leaf.self),
+              PropertyInjector.InjectableAccessor._$didInject(Leaf.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedOwner", of: Leaf.self, as: Owner.self,
                 ownership: .unowned,
@@ -398,6 +407,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Panel.self),
+              PropertyInjector.InjectableAccessor._$didInject(Panel.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Panel.self, as: Logger.self,
                 ownership: .strong,
@@ -555,6 +567,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedCache", of: Screen.self, as: Cache.self,
                 ownership: .strong,
@@ -602,6 +617,9 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self)
             ]
           }
@@ -667,6 +685,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedCache", of: Screen.self, as: Cache.self,
                 ownership: .strong,
@@ -714,6 +735,9 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self, isLazy: true)
             ]
           }
@@ -779,6 +803,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: (any Logger).self,
                 ownership: .strong,
@@ -826,6 +853,9 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$fixed("injectedLogger", of: Screen.self, type: (any Logger).self)
             ]
           }
@@ -869,6 +899,9 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self)
             ]
           }
@@ -904,7 +937,10 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self)
+              PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              }
             ]
           }
         }
@@ -926,7 +962,10 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self)
+              PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              }
             ]
           }
         }

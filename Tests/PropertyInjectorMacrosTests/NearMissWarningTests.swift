@@ -57,6 +57,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -126,6 +129,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -210,6 +216,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -279,6 +288,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectdLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -363,6 +375,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedAPI", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -432,6 +447,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "InjectedAPI", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -516,6 +534,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -585,6 +606,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "INJECTEDLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -658,6 +682,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -727,6 +754,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectionCount", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -796,6 +826,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "logger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -847,6 +880,9 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$fixed("injectLogger", of: Screen.self, type: (Logger?).self)
             ]
           }

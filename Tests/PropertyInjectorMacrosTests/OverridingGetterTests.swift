@@ -156,7 +156,11 @@
           override var injectedCache: Cache? { didSet {} }
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            []
+            [
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              }
+            ]
           }
         }
 

@@ -54,6 +54,9 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: (Logger & AnyObject).self,
                 ownership: .strong,
@@ -136,6 +139,9 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
+              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+                $0.didInjectDependencies()
+              },
               PropertyInjector.InjectableAccessor._$fixed("injectedStore", of: Screen.self, type: (MaybeStore).self)
             ]
           }

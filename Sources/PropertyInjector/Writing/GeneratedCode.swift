@@ -90,14 +90,14 @@ extension InjectableAccessor {
           inPlace: .init(fill: fillFromPlace, fillTaking: fillTaking, typeOf: typeOf), filler: filler?.filler)))
   }
 
-  /// For `@Injectable`'s expansion only: `root` declares `didInjectDependencies()`. The
+  /// For `@Injectable`'s expansion only: how `root` calls `didInjectDependencies()`. The
   /// injector calls `call` after an injection that wrote something, for the most derived class
   /// whose list has such an entry, instead of the protocol requirement, whose witness is the
-  /// base class's (a subclass method that only shadows the protocol extension's default would
-  /// never run).
+  /// root class's (a subclass method, in its body or an extension, that only shadows the
+  /// protocol extension's default would never run).
   ///
   /// - Parameters:
-  ///   - root: The class that declares the method.
+  ///   - root: The class whose list this is.
   ///   - call: Calls it: `{ $0.didInjectDependencies() }`.
   /// - Returns: The entry.
   @_documentation(visibility: internal)
