@@ -18,6 +18,18 @@ struct RegistrationErrorTests {
     #expect(error?.problems.first?.fix.contains("Unwrap") == true)
   }
 
+  @Test("Following an optional registration's fix, to the letter, clears it")
+  func optionalRegistrationFixClearsIt() throws {
+    let injector = Injector()
+    let maybe: Cache? = Cache()
+    registerGenerically(maybe, in: injector)
+    if let value = maybe { injector.register(value) }
+    let fix = try #require(injectionError { _ = try injector.resolve(Cache.self) }?.problems.first?.fix)
+    #expect(fix.contains("injector.unregister(Cache?.self)"))
+    #expect(injector.unregister(Cache?.self))
+    #expect(try injector.resolve(Cache.self) === maybe)
+  }
+
   @Test("A nil hidden in Any is a configuration problem")
   func nilInAnyIsAProblem() {
     let injector = Injector()

@@ -119,7 +119,8 @@ extension InjectionError.Problem {
       summary: "\(typeName) cannot be checked without an instance: a class of its hierarchy is not @Injectable, or "
         + "lists key paths in injectableKeyPaths, and only Mirror reflecting an instance tells their properties.",
       fix: "Pass an instance instead: `try injector.validate(\(typeName)())`, or mark every class of the hierarchy "
-        + "@Injectable.")
+        + "@Injectable (a class of another module, such as a framework's view controller, is checked only through "
+        + "an instance).")
   }
 
   /// The class's `customMirror` replaces its stored properties, so the injector cannot see them.

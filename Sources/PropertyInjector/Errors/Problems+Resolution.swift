@@ -175,8 +175,10 @@ extension InjectionError.Problem {
     return Self(
       code: .optionalRegistration, typeName: name,
       summary: "an optional (\(name)) was registered: a property is filled only when nil, so an optional value "
-        + "could fill it with nothing. It was not registered.",
-      fix: "Unwrap it first and register it as \(unwrapped): `if let value { injector.register(value) }`.")
+        + "could fill it with nothing. It was kept only as this problem, which fails every injection until removed.",
+      fix: "Unwrap it first and register it as \(unwrapped): `if let value { injector.register(value) }`; and remove "
+        + "this one: `injector.unregister(\(name).self)`, with the `for:` and `id:` it was registered with (for a "
+        + "name registration, `injector.unregister(named:)`).")
   }
 
   /// `Injector.shared` was used before `configure` ran.
