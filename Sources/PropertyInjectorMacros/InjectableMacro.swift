@@ -84,9 +84,13 @@
         if case .overriding(hasGetter: true) = property.kind { true } else { false }
       }
       var head = overridesGetter ? [] : ["PropertyInjector.InjectableAccessor._$complete(\(shape.name).self)"]
-      // The callback as a call written in this class calls it: its own, one in an extension (which a protocol
-      // requirement, bound to the root's, would never reach), or the nearest superclass's.
-      head.append("PropertyInjector.InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
+      // In a subclass, the callback as a call written in it calls it: its own, one in an extension (which the
+      // protocol requirement, bound to the root's, would never reach), or the nearest superclass's. A root's
+      // conformance binds the requirement to its own callback already.
+      if !shape.isRoot {
+        head.append(
+          "PropertyInjector.InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
+      }
       func entries(of members: [StoredProperty.Member]) -> [String] {
         members.compactMap { member in
           guard case .property(let property) = member else { return nil }

@@ -60,9 +60,6 @@
               })
             var accessors: [PropertyInjector.InjectableAccessor] = [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -168,9 +165,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("right", of: Screen.self, type: (Int).self),
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLeft", of: Screen.self, as: Left.self,
@@ -238,9 +232,6 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("injectedLeft", of: Screen.self),
               PropertyInjector.InjectableAccessor._$fixed("right", of: Screen.self)
             ]

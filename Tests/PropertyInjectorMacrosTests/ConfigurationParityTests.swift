@@ -194,10 +194,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              }
+              PropertyInjector.InjectableAccessor._$complete(Screen.self)
             ]
           }
         }

@@ -82,6 +82,9 @@
       let leaf = InheritingLeaf()
       try injector.inject(leaf)
       #expect(leaf.baseCalls == 1 && leaf.injectedLogger != nil)
+      let base = ExtensionCallingBase()
+      try injector.inject(base)
+      #expect(base.baseCalls == 1, "a root's conformance binds its extension's callback")
       try injector.inject(screen)
       #expect(screen.extensionCalls == 1, "nothing written, so no callback")
     }

@@ -84,10 +84,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Ledger.self),
-              PropertyInjector.InjectableAccessor._$didInject(Ledger.self) {
-                $0.didInjectDependencies()
-              }
+              PropertyInjector.InjectableAccessor._$complete(Ledger.self)
             ]
           }
         }
@@ -124,10 +121,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Ledger.self),
-              PropertyInjector.InjectableAccessor._$didInject(Ledger.self) {
-                $0.didInjectDependencies()
-              }
+              PropertyInjector.InjectableAccessor._$complete(Ledger.self)
             ]
           }
         }

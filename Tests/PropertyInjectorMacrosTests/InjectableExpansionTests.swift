@@ -81,9 +81,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("title", of: Screen.self),
               PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self),
               PropertyInjector.InjectableAccessor._$property(
@@ -237,9 +234,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Base.self),
-              PropertyInjector.InjectableAccessor._$didInject(Base.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedValue", of: Base.self, as: T.self,
                 ownership: .strong,
@@ -567,9 +561,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedCache", of: Screen.self, as: Cache.self,
                 ownership: .strong,
@@ -617,9 +608,6 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self)
             ]
           }
@@ -685,9 +673,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedCache", of: Screen.self, as: Cache.self,
                 ownership: .strong,
@@ -735,9 +720,6 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self, isLazy: true)
             ]
           }
@@ -803,9 +785,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: (any Logger).self,
                 ownership: .strong,
@@ -853,9 +832,6 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("injectedLogger", of: Screen.self, type: (any Logger).self)
             ]
           }
@@ -899,9 +875,6 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self)
             ]
           }
@@ -937,10 +910,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              }
+              PropertyInjector.InjectableAccessor._$complete(Screen.self)
             ]
           }
         }
@@ -962,10 +932,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              }
+              PropertyInjector.InjectableAccessor._$complete(Screen.self)
             ]
           }
         }

@@ -57,9 +57,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -129,9 +126,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -216,9 +210,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -288,9 +279,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectdLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -375,9 +363,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedAPI", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -447,9 +432,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "InjectedAPI", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -534,9 +516,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -606,9 +585,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "INJECTEDLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -682,9 +658,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -754,9 +727,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectionCount", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -826,9 +796,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "logger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
@@ -880,9 +847,6 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("injectLogger", of: Screen.self, type: (Logger?).self)
             ]
           }

@@ -156,11 +156,7 @@
           override var injectedCache: Cache? { didSet {} }
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            [
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              }
-            ]
+            []
           }
         }
 

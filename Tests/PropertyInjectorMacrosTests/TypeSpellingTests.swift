@@ -54,9 +54,6 @@
               })
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: (Logger & AnyObject).self,
                 ownership: .strong,
@@ -139,9 +136,6 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
-                $0.didInjectDependencies()
-              },
               PropertyInjector.InjectableAccessor._$fixed("injectedStore", of: Screen.self, type: (MaybeStore).self)
             ]
           }
