@@ -107,7 +107,9 @@
       Self(
         "wrappedCandidate", .warning,
         "'\(name)' starts with 'injected' but is wrapped by '@\(attribute)': a wrapped property's storage is "
-          + "'_\(name)', which is never a candidate, so it will not be injected; remove the wrapper, or rename it")
+          + "'_\(name)', which is never a candidate, so it will not be injected (if '@\(attribute)' is not a property "
+          + "wrapper, the macro cannot list the property, and inject reports it missing from the table); remove the "
+          + "attribute, or rename it")
     }
   }
 

@@ -235,6 +235,7 @@
       "ObservationIgnored", "ObservationTracked", "objc", "nonobjc", "IBOutlet", "IBInspectable", "NSManaged",
       "NSCopying", "available", "MainActor", "preconcurrency", "usableFromInline", "inlinable", "exclusivity",
       "_spi", "backDeployed", "discardableResult", "GKInspectable", "Transient", "Attribute", "Relationship",
+      "_documentation", "_implements", "_optimize", "_semantics", "_alwaysEmitIntoClient", "nonisolated",
     ]
 
     private static func isPropertyWrapper(_ attribute: AttributeSyntax) -> Bool {

@@ -156,6 +156,13 @@
     var injectedVehicle: Vehicle?
   }
 
+  /// Attributes that are not property wrappers leave a candidate plain.
+  @Injectable
+  final class AttributedScreen {
+    @_documentation(visibility: internal) var injectedCount: Int?
+    nonisolated(unsafe) var injectedCache: Cache?
+  }
+
   @Suite("@Injectable classes")
   struct InjectableBehaviorTests {
     let injector: Injector
@@ -178,6 +185,17 @@
       #expect(screen.analytics == nil && screen.title == "untouched")
       #expect(screen.callbacks == 1)
       #expect(try injector.plan(for: screen).steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
+    }
+
+    @Test("A candidate with an attribute that is not a property wrapper is listed, validated and filled")
+    func attributedCandidates() throws {
+      let injector = Injector()
+      injector.register(7)
+      injector.register(Cache())
+      try injector.validate(AttributedScreen.self)
+      let screen = AttributedScreen()
+      try injector.inject(screen)
+      #expect(screen.injectedCount == 7 && screen.injectedCache != nil)
     }
 
     @Test("A name registration fills any optional var of an @Injectable class")

@@ -900,7 +900,7 @@
         @Injectable final class Screen {
           @Clamped var injectedCache: Cache?
           ┬───────
-          ╰─ ⚠️ 'injectedCache' starts with 'injected' but is wrapped by '@Clamped': a wrapped property's storage is '_injectedCache', which is never a candidate, so it will not be injected; remove the wrapper, or rename it
+          ╰─ ⚠️ 'injectedCache' starts with 'injected' but is wrapped by '@Clamped': a wrapped property's storage is '_injectedCache', which is never a candidate, so it will not be injected (if '@Clamped' is not a property wrapper, the macro cannot list the property, and inject reports it missing from the table); remove the attribute, or rename it
         }
         """
       } expansion: {

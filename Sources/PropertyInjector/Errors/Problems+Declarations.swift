@@ -90,10 +90,12 @@ extension InjectionError.Problem {
     case .undescribed:
       summary =
         "\(why), but \(owner)'s injectableAccessors says it names every stored property \(owner) declares, and "
-        + "not this one: @Injectable did not see it (another macro added it, or it is not written in the class "
-        + "body as @Injectable reads it), or a hand-written list missed it. Nothing can write it."
+        + "not this one: @Injectable did not see it (another macro added it, an attribute made it look wrapped, or "
+        + "it is not written in the class body as @Injectable reads it), or a hand-written list missed it. Nothing "
+        + "can write it."
       fix =
-        "Declare '\(property.name)' as a plain stored `var` in the body of \(owner), where @Injectable sees it; "
+        "Declare '\(property.name)' as a plain stored `var` (no attribute) in the body of \(owner), where @Injectable "
+        + "sees it; "
         + "if another macro adds it, declare `static var injectableKeyPaths: [String: AnyKeyPath] "
         + "{ [\"\(property.name)\": \\\(owner).\(property.name)] }` in \(owner) (`class var`, or `override class var` "
         + "in a subclass; @Injectable writes none, and uses yours), or rename it so it is not a candidate. "
