@@ -55,8 +55,32 @@ private final class SubWithTable: BaseWithTable {
   override class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \SubWithTable.injectedCache] }
 }
 
+/// Two classes of one name, nested in different types (internal: a private type's name has no parents).
+enum NestedFeed {
+  final class Screen: InjectableSettable {
+    var injectedCount: Int?
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCount": \Screen.injectedCount] }
+  }
+}
+
+enum NestedProfile {
+  final class Screen: InjectableSettable {
+    var injectedCount: Int?
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCount": \Screen.injectedCount] }
+  }
+}
+
 @Suite("Error messages")
 struct ErrorMessageTests {
+  @Test("Nested classes of one name read apart: a message names each with the types it is nested in")
+  func nestedTypesReadApart() throws {
+    let injector = Injector()
+    injector.register(1, for: NestedFeed.Screen.self)
+    let error = try #require(injectionError { try injector.inject(NestedProfile.Screen()) })
+    #expect(error.problems.first?.typeName == "NestedProfile.Screen")
+    #expect(error.description.contains("registered only for NestedFeed.Screen and its subclasses"))
+  }
+
   @Test("A non-optional existential is not described by its value's type; its fix works")
   func nonOptionalExistential() throws {
     let error = injectionError { try Injector().inject(NonOptionalExistential()) }

@@ -124,7 +124,9 @@ struct QuickStartGuideTests {
     let report = injector.explain(screen)
     #expect(report.wouldSucceed && screen.injectedLogger == nil)
     #expect(
-      report.description.contains("ProfileScreen.injectedLogger: (any Logger)? ← ConsoleLogger (as any Logger)"))
+      report.description.contains(
+        "QuickStart.ProfileScreen.injectedLogger: (any QuickStart.Logger)? ← QuickStart.ConsoleLogger (as any "
+          + "QuickStart.Logger)"))
   }
 }
 
@@ -873,32 +875,26 @@ struct ObjectiveCGuideTests {
 
 // MARK: - Testing
 
-enum TestingGuide {
-  protocol Clock: AnyObject, Sendable { var now: Int { get } }
-  final class SystemClock: Clock { var now: Int { 1_000 } }
-  final class FixedClock: Clock { var now: Int { 42 } }
+// File-scope, as in an app, so that messages name the types as the guide shows them.
+private protocol Clock: AnyObject, Sendable { var now: Int { get } }
+private final class SystemClock: Clock { var now: Int { 1_000 } }
+private final class FixedClock: Clock { var now: Int { 42 } }
 
-  final class FeedModel: InjectableSettable {
-    var injectedClock: (any Clock)?
-    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedClock": \FeedModel.injectedClock] }
+private final class FeedModel: InjectableSettable {
+  var injectedClock: (any Clock)?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedClock": \FeedModel.injectedClock] }
 
-    func refresh() async -> Int { injectedClock?.now ?? 0 }
-  }
+  func refresh() async -> Int { injectedClock?.now ?? 0 }
+}
 
-  enum AppWiring {
-    static func configure(_ injector: Injector) {
-      injector.register(SystemClock(), as: (any Clock).self)
-    }
+private enum AppWiring {
+  static func configure(_ injector: Injector) {
+    injector.register(SystemClock(), as: (any Clock).self)
   }
 }
 
 @Suite("Guide code: testing")
 struct TestingGuideTests {
-  typealias Clock = TestingGuide.Clock
-  typealias FixedClock = TestingGuide.FixedClock
-  typealias FeedModel = TestingGuide.FeedModel
-  typealias AppWiring = TestingGuide.AppWiring
-
   @Test("withOverrides gives a test its own Injector.shared")
   func withOverrides() throws {
     // snippet

@@ -3,11 +3,21 @@ func readableName(of type: Any.Type) -> String {
   if let optional = type as? any OptionalProtocol.Type {
     return optionalName(of: optional.wrappedType, marker: "?")
   }
-  let name = String(describing: type)
+  let name = qualifiedName(of: type)
   if isExistential(type), name != "Any", name != "AnyObject" {
     return "any \(name)"
   }
   return name
+}
+
+/// A nested type's name with its parents' (`Feed.Screen`), so that two `Screen`s read apart; other types (generic,
+/// local, structural) as `String(describing:)` writes them. Without the module's name.
+private func qualifiedName(of type: Any.Type) -> String {
+  let full = String(reflecting: type)
+  guard !full.contains(where: { "<([ ".contains($0) }), let dot = full.firstIndex(of: ".") else {
+    return String(describing: type)
+  }
+  return String(full[full.index(after: dot)...])
 }
 
 /// `type` made optional (`marker` "?") or implicitly unwrapped ("!"): `Cache?`, `(any Logger)?`.
