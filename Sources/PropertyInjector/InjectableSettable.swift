@@ -68,7 +68,7 @@ public struct InjectableAccessor {
     /// An optional stored `var`, with its accessor.
     case property(AnyAccessor)
     /// A stored property the injector cannot fill, listed so that a name registration targeting it is reported.
-    case fixed(name: String, root: AnyClass, type: Any.Type?, isLazy: Bool)
+    case fixed(name: String, root: AnyClass, type: Any.Type?, isLazy: Bool, isConstant: Bool)
     /// The list names every stored property `root` declares: the injector need not reflect it.
     case complete(root: AnyClass)
     /// Calls `didInjectDependencies()` as a call written in `root` does (its own, in an extension too, or inherited).
@@ -90,14 +90,16 @@ public struct InjectableAccessor {
   ///   - root: The class that declares it.
   ///   - type: Its declared type, when it is written.
   ///   - isLazy: Whether it is a `lazy var`.
+  ///   - isConstant: Whether it is a `let`.
   /// - Returns: The entry.
   public static func fixed<Root: AnyObject>(
     _ name: String,
     of root: Root.Type,
     type: Any.Type? = nil,
-    isLazy: Bool = false
+    isLazy: Bool = false,
+    isConstant: Bool = false
   ) -> Self {
-    _$fixed(name, of: root, type: type, isLazy: isLazy)
+    _$fixed(name, of: root, type: type, isLazy: isLazy, isConstant: isConstant)
   }
 
   /// Marks a list as naming every stored property `Root` declares, so the injector takes them from it.

@@ -207,6 +207,7 @@
         arguments.append("type: (\(type.trimmedDescription)).self")
       }
       if case .lazy = property.kind { arguments.append("isLazy: true") }
+      if case .constant = property.kind { arguments.append("isConstant: true") }
       return "PropertyInjector.InjectableAccessor._$fixed(\(arguments.joined(separator: ", ")))"
     }
 

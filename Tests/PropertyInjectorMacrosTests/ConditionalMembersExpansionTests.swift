@@ -107,7 +107,7 @@
             #elseif OTHER
             #if DEBUG
             accessors += [
-              PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self)
+              PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self, isConstant: true)
             ]
             #endif
             #else

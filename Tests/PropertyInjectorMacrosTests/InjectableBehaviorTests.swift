@@ -163,6 +163,12 @@
     nonisolated(unsafe) var injectedCache: Cache?
   }
 
+  /// A `let` a name registration may target.
+  @Injectable
+  final class TitledScreen {
+    let title: String? = nil
+  }
+
   @Suite("@Injectable classes")
   struct InjectableBehaviorTests {
     let injector: Injector
@@ -196,6 +202,20 @@
       let screen = AttributedScreen()
       try injector.inject(screen)
       #expect(screen.injectedCount == 7 && screen.injectedCache != nil)
+    }
+
+    @Test("A name registration that targets a let is refused: declare it var, not add an entry")
+    func nameRegistrationOfALet() throws {
+      let injector = Injector()
+      injector.register("x", named: "title")
+      for error in [
+        injectionError { try injector.inject(TitledScreen()) },
+        injectionError { try injector.validate(TitledScreen.self) },
+      ] {
+        #expect(error?.problems.map(\.code) == [.keyPathNotWritable])
+        #expect(error?.problems.first?.property == "title")
+        #expect(error?.problems.first?.fix.hasPrefix("Declare it with `var`") == true)
+      }
     }
 
     @Test("A name registration fills any optional var of an @Injectable class")

@@ -82,7 +82,7 @@
             return [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
               PropertyInjector.InjectableAccessor._$fixed("title", of: Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self),
+              PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self, isConstant: true),
               PropertyInjector.InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: (any Logger).self,
                 ownership: .strong,
@@ -608,7 +608,7 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self)
+              PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self, isConstant: true)
             ]
           }
         }

@@ -847,7 +847,7 @@
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             [
               PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectLogger", of: Screen.self, type: (Logger?).self)
+              PropertyInjector.InjectableAccessor._$fixed("injectLogger", of: Screen.self, type: (Logger?).self, isConstant: true)
             ]
           }
         }

@@ -21,7 +21,8 @@ extension InjectionError {
     public static let duplicateTableEntry = Code("duplicateTableEntry")
     /// A table entry's key path does not lead, in one step, to the property it names, of its type.
     public static let keyPathMismatch = Code("keyPathMismatch")
-    /// A table entry's key path cannot write: a `let`, or a setter not visible where the table is.
+    /// A table entry's key path cannot write (a `let`, or a setter not visible where the table is), or a
+    /// candidate is a `let` its `@Injectable` list names.
     public static let keyPathNotWritable = Code("keyPathNotWritable")
     /// A candidate is a `lazy var`, its class has a `customMirror`, or a subclass's getter answers for it other
     /// than it holds.

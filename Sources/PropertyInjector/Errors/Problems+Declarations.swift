@@ -35,6 +35,13 @@ extension InjectionError.Problem {
           + "which runs its initializer.",
         fix: "Declare it as a plain optional `var` without `lazy`, or rename it so its name does not start with "
           + "\"\(TypeShape.candidatePrefix)\".")
+    case .constant:
+      return Self(
+        code: .keyPathNotWritable, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
+        summary: "\(why), but it is a `let`, which can never be filled.",
+        fix: reason == .prefix
+          ? "Declare it with `var`, or rename it so its name does not start with \"\(TypeShape.candidatePrefix)\"."
+          : "Declare it with `var`, or register the value under another name.")
     case .missingFromTable(let missing):
       return missingFromTable(property, why: why, missing: missing, in: shape)
     }

@@ -21,6 +21,8 @@ struct StoredProperties {
     let isDescribed: Bool
     /// Found by `Mirror` at a level whose description claims to be complete, but missing from it.
     var isUndescribed = false
+    /// A `let`, as its class's description says.
+    var isConstant = false
     /// Where `Mirror` lists the property among its class's children; nil for a described one.
     var mirrorIndex: Int? = nil
   }

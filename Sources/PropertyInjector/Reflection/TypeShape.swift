@@ -35,6 +35,8 @@ final class TypeShape: Sendable {
     case brokenEntry
     /// A `lazy var`: reading it would run its initializer.
     case lazy
+    /// A `let`.
+    case constant
   }
 
   /// Where the entry a property lacks belongs, for the fix.
@@ -168,12 +170,14 @@ private final class AccessorLists {
             name: accessor.name, reflectedType: accessor.valueType, level: level, isLazy: false,
             isObservationStorage: false, isOptional: true, declaredType: accessor.valueType,
             isDescribed: true))
-      case .fixed(let name, _, let declared, let isLazy):
-        properties.append(
+      case .fixed(let name, _, let declared, let isLazy, let isConstant):
+        var property =
           StoredProperties.Property(
             name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy,
             isObservationStorage: false, isOptional: declared.map { $0 is any OptionalProtocol.Type } ?? false,
-            declaredType: declared, isDescribed: true))
+            declaredType: declared, isDescribed: true)
+        property.isConstant = isConstant
+        properties.append(property)
       }
     }
     return properties
@@ -390,6 +394,8 @@ private struct ShapeBuilder {
       let issue: TypeShape.Issue?
       if property.isLazy {
         issue = .lazy
+      } else if property.isConstant {
+        issue = .constant
       } else if broken[index] {
         issue = .brokenEntry
       } else if accessors[index] != nil {

@@ -17,15 +17,17 @@ extension InjectableAccessor {
   ///   - root: The class that declares it.
   ///   - type: Its declared type, when it is written.
   ///   - isLazy: Whether it is a `lazy var`.
+  ///   - isConstant: Whether it is a `let`.
   /// - Returns: The entry.
   @_documentation(visibility: internal)
   public static func _$fixed<Root: AnyObject>(
     _ name: String,
     of root: Root.Type,
     type: Any.Type? = nil,
-    isLazy: Bool = false
+    isLazy: Bool = false,
+    isConstant: Bool = false
   ) -> Self {
-    Self(entry: .fixed(name: name, root: root, type: type, isLazy: isLazy))
+    Self(entry: .fixed(name: name, root: root, type: type, isLazy: isLazy, isConstant: isConstant))
   }
 
   /// For `@Injectable`'s expansion only: the typed accessor of a stored optional `var`.
