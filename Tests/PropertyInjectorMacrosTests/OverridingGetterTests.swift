@@ -45,13 +45,19 @@
     override var injectedLogger: (any Logger)? { didSet { observed += 1 } }
   }
 
+  /// An injector with `logger` registered as `any Logger`, and a `Cache`.
+  private func injector(with logger: ConsoleLogger = ConsoleLogger()) -> Injector {
+    let injector = Injector()
+    injector.register(logger, as: (any Logger).self)
+    injector.register(Cache())
+    return injector
+  }
+
   @Suite("A subclass's getter that overrides a candidate", .injectable)
   struct OverridingGetterTests {
     @Test("A default for nil in a subclass without @Injectable fails inject, validate and explain, changing nothing")
     func defaultInAPlainSubclass() throws {
-      let injector = Injector()
-      injector.register(ConsoleLogger(), as: (any Logger).self)
-      injector.register(Cache())
+      let injector = injector()
       for _ in 0..<3 {
         let screen = DefaultingSubclass()
         let validated = injectionError { try injector.validate(screen) }
@@ -68,10 +74,8 @@
 
     @Test("A default for a name registration's candidate in an @Injectable subclass fails the injection")
     func defaultInAnInjectableSubclass() throws {
-      let injector = Injector()
+      let injector = injector()
       injector.register(ConsoleLogger() as any Logger, named: "logger")
-      injector.register(ConsoleLogger(), as: (any Logger).self)
-      injector.register(Cache())
       let screen = DefaultingInjectableSubclass()
       let error = injectionError { try injector.inject(screen) }
       #expect(error?.problems.map(\.code) == [.unsupportedProperty])
@@ -81,10 +85,8 @@
 
     @Test("A forwarding getter and an observing override are filled through, once, from many threads")
     func transparentOverrides() throws {
-      let injector = Injector()
       let logger = ConsoleLogger()
-      injector.register(logger, as: (any Logger).self)
-      injector.register(Cache())
+      let injector = injector(with: logger)
       let failures = Counter()
       DispatchQueue.concurrentPerform(iterations: 4) { _ in
         for _ in 0..<100 {
@@ -108,10 +110,8 @@
 
     @Test("A preset value read back through a forwarding getter is left alone, and a nil one is then filled")
     func presetThenNil() throws {
-      let injector = Injector()
       let registered = ConsoleLogger()
-      injector.register(registered, as: (any Logger).self)
-      injector.register(Cache())
+      let injector = injector(with: registered)
       let own = ConsoleLogger()
       let preset = ForwardingSubclass()
       preset.injectedLogger = own

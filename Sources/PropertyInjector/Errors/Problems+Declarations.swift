@@ -12,6 +12,11 @@ extension InjectionError.Problem {
   ) -> Self? {
     let why = Describe.reason(reason, property.name)
     let owner = readableName(of: property.owner)
+    // The other way out: not being a candidate.
+    let notACandidate =
+      reason == .prefix
+      ? "rename it so its name does not start with \"\(TypeShape.candidatePrefix)\""
+      : "register the value under another name"
     switch issue {
     case .brokenEntry:
       return nil
@@ -25,23 +30,18 @@ extension InjectionError.Problem {
       return Self(
         code: .notOptional, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
         summary: "\(why), but it is not optional\(holds), so it can never be nil for the injector to fill.",
-        fix: reason == .prefix
-          ? "Declare it optional (\(optional)), or rename it so its name does not start with \"\(TypeShape.candidatePrefix)\"."
-          : "Declare it optional (\(optional)), or register the value under another name.")
+        fix: "Declare it optional (\(optional)), or \(notACandidate).")
     case .lazy:
       return Self(
         code: .unsupportedProperty, typeName: owner, property: property.name,
         summary: "\(why), but it is a `lazy var`: the injector would have to read it to see whether it is nil, "
           + "which runs its initializer.",
-        fix: "Declare it as a plain optional `var` without `lazy`, or rename it so its name does not start with "
-          + "\"\(TypeShape.candidatePrefix)\".")
+        fix: "Declare it as a plain optional `var` without `lazy`, or \(notACandidate).")
     case .constant:
       return Self(
         code: .keyPathNotWritable, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
         summary: "\(why), but it is a `let`, which can never be filled.",
-        fix: reason == .prefix
-          ? "Declare it with `var`, or rename it so its name does not start with \"\(TypeShape.candidatePrefix)\"."
-          : "Declare it with `var`, or register the value under another name.")
+        fix: "Declare it with `var`, or \(notACandidate).")
     case .missingFromTable(let missing):
       return missingFromTable(property, why: why, missing: missing, in: shape)
     }
