@@ -1,6 +1,7 @@
 #if Macros
   import Dispatch
   import MacroTesting
+  import Observation
   import Testing
 
   @testable import PropertyInjector
@@ -43,6 +44,22 @@
   final class ObservingSubclass: OverriddenBase {
     var observed = 0
     override var injectedLogger: (any Logger)? { didSet { observed += 1 } }
+  }
+
+  /// An observed base, whose storage `Mirror` lists as `_injectedLogger`, and plain subclasses of it.
+  @Observable
+  @Injectable
+  class ObservedBase {
+    var injectedLogger: (any Logger)?
+  }
+
+  final class PlainObservedSubclass: ObservedBase {}
+
+  final class DefaultingObservedSubclass: ObservedBase {
+    override var injectedLogger: (any Logger)? {
+      get { super.injectedLogger ?? ConsoleLogger() }
+      set { super.injectedLogger = newValue }
+    }
   }
 
   /// An injector with `logger` registered as `any Logger`, and a `Cache`.
@@ -106,6 +123,19 @@
         }
       }
       #expect(failures.value == 0)
+    }
+
+    @Test("Below an @Observable base, Observation's storage is what the check reads")
+    func observedBase() throws {
+      let logger = ConsoleLogger()
+      let injector = injector(with: logger)
+      for _ in 0..<2 {
+        let plain = PlainObservedSubclass()
+        try injector.inject(plain)
+        #expect(plain.injectedLogger === logger)
+      }
+      let error = injectionError { try injector.inject(DefaultingObservedSubclass()) }
+      #expect(error?.problems.map(\.code) == [.unsupportedProperty])
     }
 
     @Test("A preset value read back through a forwarding getter is left alone, and a nil one is then filled")
