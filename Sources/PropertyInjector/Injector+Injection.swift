@@ -18,37 +18,36 @@ extension Injector {
   /// - Complexity: O(c) for c candidates, once the plan is cached.
   public func inject<Target: InjectableSettable>(_ target: Target) throws(InjectionError) {
     let stack = CreationStack.current
-    if stack.isInCallback || requiresConfiguration {
+    if stack.isInInjection || requiresConfiguration {
       try checkCanInject(target, stack: stack)
     }
     let plan = try plan(for: target)
-    let wrote: Bool
-    do {
-      // A plan that only writes registered instances needs no execution context (and so no
-      // retain of this injector and of the stack).
-      wrote =
-        try plan.onlyFills ? plan.fillConstants(target) : plan.fill(target, Execution(injector: self, stack: stack))
-    } catch  where stack.isOutermost {
-      throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
-    }
-    if wrote {
+    try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
+      let wrote: Bool
+      do throws(InjectionError) {
+        // A plan that only writes registered instances needs no execution context (and so no
+        // retain of this injector and of the stack).
+        wrote =
+          try plan.onlyFills ? plan.fillConstants(target) : plan.fill(target, Execution(injector: self, stack: stack))
+      } catch  where stack.isOutermost {
+        throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
+      }
       // A class's `@Injectable` list may say which `didInjectDependencies()` to call: a
       // subclass's that the protocol requirement would never reach.
-      stack.inCallback(of: ObjectIdentifier(target)) {
-        if let didInject = plan.shape.didInject { didInject(target) } else { target.didInjectDependencies() }
-      }
+      guard wrote else { return }
+      if let didInject = plan.shape.didInject { didInject(target) } else { target.didInjectDependencies() }
     }
   }
 
-  /// Refuses to inject an object from inside its own callback, or through ``shared`` before
-  /// it is configured.
+  /// Refuses to inject an object from inside its own injection (a `didSet` of it, its callback), or through
+  /// ``shared`` before it is configured.
   private func checkCanInject<Target: InjectableSettable>(_ target: Target, stack: CreationStack) throws(InjectionError)
   {
-    let name = readableName(of: type(of: target))
-    if stack.objectsInCallback.contains(ObjectIdentifier(target)) {
+    if stack.objectsInInjection.contains(ObjectIdentifier(target)) {
+      let name = readableName(of: type(of: target))
       throw InjectionError(operation: "inject(\(name))", .reentrantInjection(name))
     }
-    try checkConfigured(operation: "inject(\(name))")
+    try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
   }
 
   /// The current plan for `object`'s type, built if there is none; throws ``InjectionError/Code/timedOut``

@@ -32,6 +32,21 @@ private final class Host: InjectableSettable {
   func didInjectDependencies() { try? injector.inject(other) }
 }
 
+/// Injects itself again from an observer of a property the injection writes, and another object from another.
+private final class Observing: InjectableSettable {
+  let injector: Injector
+  let other = Other()
+  var injectedCache: Cache? { didSet { observerError = injectionErrorCode { try injector.inject(self) } } }
+  var injectedLogger: (any Logger)? { didSet { try? injector.inject(other) } }
+  var observerError: InjectionError.Code?
+  var callbacks = 0
+  init(injector: Injector) { self.injector = injector }
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedCache": \Observing.injectedCache, "injectedLogger": \Observing.injectedLogger]
+  }
+  func didInjectDependencies() { callbacks += 1 }
+}
+
 @Suite("Re-entrant injection")
 struct ReentrancyTests {
   @Test("Injecting an object again from its own callback is refused, not an endless loop")
@@ -42,6 +57,19 @@ struct ReentrancyTests {
     try injector.inject(screen)
     #expect(screen.callbackError == .reentrantInjection)
     #expect(screen.injections == 1)
+  }
+
+  @Test("Injecting an object again from a didSet its injection runs is refused; its callback runs once")
+  func injectingFromAnObserverIsRefused() throws {
+    let injector = Injector()
+    let cache = Cache()
+    injector.register(cache)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    let observing = Observing(injector: injector)
+    try injector.inject(observing)
+    #expect(observing.observerError == .reentrantInjection)
+    #expect(observing.callbacks == 1)
+    #expect(observing.injectedCache === cache && observing.other.injectedCache === cache, "another object is fine")
   }
 
   @Test("Injecting another object from a callback is fine")

@@ -194,8 +194,9 @@ extension InjectionError.Problem {
   static func reentrantInjection(_ typeName: String) -> Self {
     Self(
       code: .reentrantInjection, typeName: typeName,
-      summary: "inject was called on this \(typeName) from inside its own didInjectDependencies(), while its "
-        + "injection is still finishing.",
-      fix: "Do not inject the object from its callback: every candidate is already filled when the callback runs.")
+      summary: "inject was called on this \(typeName) while its own injection was still running: from its "
+        + "didInjectDependencies(), or from a didSet of a property the injection was writing.",
+      fix: "Do not inject the object from its callback or its observers: every candidate is filled once the "
+        + "injection that calls them returns.")
   }
 }

@@ -17,15 +17,15 @@
   // Thread-local, so exclusivity checks can never fire: they are off, and every access is marked `unsafe`.
 
   @exclusivity(unchecked) private var depth = 0
-  @exclusivity(unchecked) private var storedObjectsInCallback: [ObjectIdentifier] = []
+  @exclusivity(unchecked) private var storedObjectsInInjection: [ObjectIdentifier] = []
   /// Room for the deepest nesting allowed. Frames are trivial, so need no deinitialization.
   private let storedFrames = UnsafeMutablePointer<Frame>.allocate(capacity: maximumDepth)
 
   deinit { unsafe storedFrames.deallocate() }
 
   var frames: [Frame] { unsafe Array(UnsafeBufferPointer(start: storedFrames, count: depth)) }
-  /// Objects whose `didInjectDependencies()` is running on this thread, innermost last.
-  var objectsInCallback: [ObjectIdentifier] { unsafe storedObjectsInCallback }
+  /// Objects whose injection (writes, then `didInjectDependencies()`) is running on this thread, innermost last.
+  var objectsInInjection: [ObjectIdentifier] { unsafe storedObjectsInInjection }
   /// Whether no creation is in progress: the call running is the user's own.
   var isOutermost: Bool { unsafe depth == 0 }
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
@@ -70,13 +70,17 @@
     }
   }
 
-  var isInCallback: Bool { unsafe !storedObjectsInCallback.isEmpty }
+  var isInInjection: Bool { unsafe !storedObjectsInInjection.isEmpty }
 
-  /// Runs `callback` marked as `object`'s, so injecting `object` again from inside it can be refused.
-  func inCallback(of object: ObjectIdentifier, _ callback: () -> Void) {
-    unsafe storedObjectsInCallback.append(object)
-    defer { unsafe storedObjectsInCallback.removeLast() }
-    callback()
+  /// Runs `injection` (its writes, and its callback) marked as `object`'s, so injecting `object` again from
+  /// inside it (a `didSet`, the callback) can be refused.
+  @inline(__always)
+  func injecting<Result>(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Result)
+    throws(InjectionError) -> Result
+  {
+    unsafe storedObjectsInInjection.append(object)
+    defer { unsafe storedObjectsInInjection.removeLast() }
+    return try injection()
   }
 }
 
