@@ -66,7 +66,7 @@ extension InjectionError {
     public static let mainActorRequired = Code("mainActorRequired")
     /// ``Injector/shared`` was used to inject or resolve before ``Injector/configure(_:)`` ran.
     public static let notConfigured = Code("notConfigured")
-    /// An object was injected again from inside its own `didInjectDependencies()`.
+    /// An object was injected again while its injection ran: from its `didInjectDependencies()`, or a `didSet`.
     public static let reentrantInjection = Code("reentrantInjection")
     /// A ``Lazy``, ``Provider`` or ``Resolver`` was used after its injector was released.
     public static let injectorReleased = Code("injectorReleased")
