@@ -75,12 +75,10 @@
   /// Runs `injection` (its writes, and its callback) marked as `object`'s, so injecting `object` again from
   /// inside it (a `didSet`, the callback) can be refused.
   @inline(__always)
-  func injecting<Result>(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Result)
-    throws(InjectionError) -> Result
-  {
+  func injecting(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Void) throws(InjectionError) {
     unsafe storedObjectsInInjection.append(object)
     defer { unsafe storedObjectsInInjection.removeLast() }
-    return try injection()
+    try injection()
   }
 }
 
