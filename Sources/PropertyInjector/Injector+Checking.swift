@@ -69,7 +69,8 @@ extension Injector {
 
   /// What `inject` would throw for the plan's type, from this thread.
   private func validationProblems(of plan: TypePlan) -> [InjectionError.Problem] {
-    plan.declarationProblems + plan.failingSteps.compactMap(\.failure) + plan.steps.compactMap(Self.offMainActorProblem)
+    plan.declarationProblems + plan.program.failing.compactMap(\.failure)
+      + plan.program.steps.compactMap(Self.offMainActorProblem)
   }
 
   /// Off the main actor, the problem of a candidate a main-actor registration fills: the type may be
@@ -109,7 +110,7 @@ extension Injector {
     }
     // A key path that reaches another property, told by this object.
     let reachingOthers = Dictionary(
-      TypeShape.failing(plan.shape.provenEntries.unproven(plan.entryChecks), in: object).map {
+      TypeShape.failing(plan.shape.provenEntries.unproven(plan.program.entryChecks), in: object).map {
         (ObjectIdentifier(plan.shape.properties[$0.index].site), $0.problem)
       },
       uniquingKeysWith: { first, _ in first })
@@ -121,7 +122,7 @@ extension Injector {
     func index(of property: TypeShape.Property) -> Int {
       order["\(ObjectIdentifier(property.owner)).\(property.name)"] ?? 0
     }
-    for step in plan.steps {
+    for step in plan.program.steps {
       let candidate = step.candidate
       let reachingOther = reachingOthers[ObjectIdentifier(candidate.site)]
       let isSet = reachingOther == nil && !step.isNil(in: object)
@@ -144,7 +145,7 @@ extension Injector {
             problem: isSet ? nil : failure)
         ))
     }
-    for (candidate, problem) in plan.invalidCandidates {
+    for (candidate, problem) in plan.program.invalidCandidates {
       let problem = problem ?? plan.problems.first { $0.property == candidate.property.name }
       if let problem { attached.append(problem) }
       entries.append(

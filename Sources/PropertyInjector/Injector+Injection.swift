@@ -25,10 +25,7 @@ extension Injector {
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
       let wrote: Bool
       do throws(InjectionError) {
-        // A plan that only writes registered instances needs no execution context (and so no
-        // retain of this injector and of the stack).
-        wrote =
-          try plan.onlyFills ? plan.fillConstants(target) : plan.fill(target, Execution(injector: self, stack: stack))
+        wrote = try plan.fill(target, Execution(injector: self, stack: stack))
       } catch  where stack.isOutermost {
         throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
       }

@@ -47,7 +47,7 @@ struct ArchitectureTests {
     let plan = try injector.plan(for: first)
     for _ in 0..<3 { try injector.inject(Everything()) }
     #expect(try injector.plan(for: Everything()) === plan, "singletons made, factories run, handles made: same plan")
-    #expect(plan.steps.count == 6)
+    #expect(plan.program.steps.count == 6)
   }
 
   @Test("A registration change, here or in a parent, is the only thing that replaces a plan")

@@ -1,15 +1,7 @@
 /// What producing a value needs: the working injector and the thread's creation stack.
 struct Execution {
-  /// Unretained: an execution never outlives the call that made it, which holds this injector (or a descendant).
-  private unowned(unsafe) let unretainedInjector: Injector
+  let injector: Injector
   let stack: CreationStack
-
-  init(injector: Injector, stack: CreationStack) {
-    unsafe unretainedInjector = injector
-    self.stack = stack
-  }
-
-  var injector: Injector { unsafe unretainedInjector }
 
   /// The registration's `home` injector (which keeps its singleton) and the nearest override in between, if any;
   /// factories resolve through the override, so a test's overrides reach its ancestors' factories.
@@ -26,7 +18,7 @@ struct Execution {
     return (Execution(injector: injector, stack: stack), override.map { Execution(injector: $0, stack: stack) })
   }
 
-  var link: InjectorLink { unsafe unretainedInjector.link }
+  var link: InjectorLink { injector.link }
 
   /// The singleton's cell: `home`, unless an override sits in between and it is not yet made; then the
   /// override's own cell, so the singleton sees the override and lives only as long as it.
@@ -71,18 +63,16 @@ extension Execution {
     }
   }
 
-  /// A new value from a factory of the requester's own (level 0, so no override applies), made into `place`,
-  /// which is left uninitialized if this throws. `typeOf` tells a made value's dynamic type (see
-  /// ``Accessor/InPlace``).
+  /// A new value from a factory of the requester's own (level 0, so no override applies); `typeOf` tells a
+  /// made value's dynamic type (see ``Accessor/typeOf``).
   @inline(__always)
   func make<Value>(
     _ factory: OwnFactory<Value>,
     at site: Site,
-    typeOf: (Value) -> Any.Type,
-    into place: UnsafeMutablePointer<Value>
-  ) throws(InjectionError) {
-    try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) in
-      try unsafe run(factory.make, of: factory.registration, owner: self, at: site, typeOf: typeOf, into: place)
+    typeOf: (Value) -> Any.Type
+  ) throws(InjectionError) -> Value {
+    try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) -> Value in
+      try run(factory.make, of: factory.registration, owner: self, at: site, typeOf: typeOf)
     }
   }
 
@@ -122,33 +112,23 @@ extension Execution {
     owner: Execution,
     at site: Site
   ) throws(InjectionError) -> Value {
-    let value = try call(factory, of: registration, owner: owner, at: site)
-    let type = registration.typeOf(value)
-    guard registration.mayNeedInjection(ofMade: type) else { return value }
-    try owner.injectMade(value, of: type, for: registration, at: site)
-    return value
+    try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
   }
 
-  /// Runs `factory` into `place`, then injects the value if settable; on a throw, `place` is left uninitialized.
+  /// Runs `factory`, then injects the value if settable; `typeOf` tells its dynamic type.
   @inline(__always)
   private func run<Value>(
     _ factory: (Resolver) throws -> Value,
     of registration: Registration,
     owner: Execution,
     at site: Site,
-    typeOf: (Value) -> Any.Type,
-    into place: UnsafeMutablePointer<Value>
-  ) throws(InjectionError) {
+    typeOf: (Value) -> Any.Type
+  ) throws(InjectionError) -> Value {
     let value = try call(factory, of: registration, owner: owner, at: site)
     let type = typeOf(value)
-    unsafe place.initialize(to: consume value)
-    guard registration.mayNeedInjection(ofMade: type) else { return }
-    do {
-      try owner.injectMade(unsafe place.pointee, of: type, for: registration, at: site)
-    } catch {
-      unsafe place.deinitialize(count: 1)
-      throw error
-    }
+    guard registration.mayNeedInjection(ofMade: type) else { return value }
+    try owner.injectMade(value, of: type, for: registration, at: site)
+    return value
   }
 
   /// Calls `factory` with a resolver of `owner`; an error that is not an ``InjectionError`` becomes `factoryFailed`.
@@ -160,10 +140,7 @@ extension Execution {
     at site: Site
   ) throws(InjectionError) -> Value {
     do {
-      // +0: the owner, held by this execution's caller, holds its link.
-      return try unsafe Unmanaged.passUnretained(owner.link)._withUnsafeGuaranteedRef { link in
-        try factory(Resolver(link: link))
-      }
+      return try factory(Resolver(link: owner.link))
     } catch let error as InjectionError {
       throw error
     } catch {

@@ -2,7 +2,7 @@
 enum PlanBuilder {
   static func plan(for shape: TypeShape, in chain: SnapshotChain) -> TypePlan {
     var problems = shape.problems
-    var steps: [Step] = []
+    var steps: [StepDraft] = []
     var invalid: [(candidate: Candidate, problem: InjectionError.Problem?)] = []
     for (property, reason) in shape.candidates(in: chain) {
       if let issue = property.issue {

@@ -30,7 +30,7 @@ public struct InjectableFiller {
 /// An ``InjectableFiller``, its types erased: what the accessors of its class refer to (by identity).
 final class Filler {
   /// A step that fills the properties in `bindings` in one call; nil when a value does not fit its property.
-  let step: (_ bindings: [(name: String, value: Any)], _ candidate: Candidate) -> ConstantStep?
+  let step: (_ bindings: [(name: String, value: Any)], _ candidate: Candidate) -> Step?
 
   init<Root: AnyObject, Values>(
     empty: Values,
@@ -42,24 +42,25 @@ final class Filler {
       for (name, value) in bindings {
         guard set(&values, name, value) else { return nil }
       }
-      return ConstantStep(candidate: candidate, values: values, fill: fill)
+      let bound = values
+      return Step(candidate: candidate, constant: { fill(downcast($0, to: Root.self), bound) })
     }
   }
 }
 
-/// A registered instance awaiting its class's filler (``TypePlan/fused(_:)``), uncast; ``alone`` if refused.
-final class FusibleStep {
-  let candidate: Candidate
-  let accessor: AnyAccessor
-  let filler: Filler
-  let value: Any
+/// What an accessor answers for its candidate: a step, or a registered instance awaiting its class's filler
+/// (``TypePlan/fused(_:)``), which writes it with the class's other instances, or ``Fusible/alone`` if refused.
+enum StepDraft {
+  case step(Step)
+  case fusible(Fusible)
 
-  init(candidate: Candidate, accessor: AnyAccessor, filler: Filler, value: Any) {
-    self.candidate = candidate
-    self.accessor = accessor
-    self.filler = filler
-    self.value = value
+  /// A registered instance, uncast, and the accessor that writes it alone.
+  struct Fusible {
+    let candidate: Candidate
+    let accessor: AnyAccessor
+    let filler: Filler
+    let value: Any
+
+    var alone: Step { accessor.constantStep(for: candidate, value: value) }
   }
-
-  var alone: Step { accessor.constantStep(for: candidate, value: value) }
 }

@@ -47,11 +47,9 @@ extension InjectableAccessor {
   ///   - filler: What fills every property of `root` outside `#if` in one call.
   /// - Returns: The entry.
   ///
-  /// Compiled into the class's module, where `Wrapped` is known: the closures it adds fill the
-  /// property from a value read in place (a made singleton's) or moved out of it (a made value's),
-  /// without the runtime's generic witnesses.
+  /// `typeOf` is compiled into the class's module, where `Wrapped` is known: it tells a made
+  /// value's type without boxing it.
   @_documentation(visibility: internal)
-  @_alwaysEmitIntoClient
   public static func _$property<Root: AnyObject, Wrapped>(
     _ name: String,
     of root: Root.Type,
@@ -64,32 +62,11 @@ extension InjectableAccessor {
     typeOf: @escaping (Wrapped) -> Any.Type,
     filler: InjectableFiller? = nil
   ) -> Self {
-    unsafe _$property(
-      name, of: root, ownership: ownership, isNil: isNil, write: write, clear: clear, fill: fill,
-      fillFromPlace: { root, place in unsafe fill(root, place.pointee) },
-      fillTaking: { root, place in unsafe fill(root, place.move()) }, typeOf: typeOf, filler: filler)
-  }
-
-  /// What ``_$property(_:of:as:ownership:isNil:write:clear:fill:typeOf:filler:)`` calls.
-  @usableFromInline
-  static func _$property<Root: AnyObject, Wrapped>(
-    _ name: String,
-    of root: Root.Type,
-    ownership: Ownership,
-    isNil: @escaping (Root) -> Bool,
-    write: @escaping (Root, Wrapped) -> Void,
-    clear: @escaping (Root) -> Void,
-    fill: @escaping (Root, Wrapped) -> Bool,
-    fillFromPlace: @escaping (Root, UnsafePointer<Wrapped>) -> Bool,
-    fillTaking: @escaping (Root, UnsafeMutablePointer<Wrapped>) -> Bool,
-    typeOf: @escaping (Wrapped) -> Any.Type,
-    filler: InjectableFiller?
-  ) -> Self {
-    unsafe Self(
+    Self(
       entry: .property(
         Accessor(
           name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear, fillIfNil: fill,
-          inPlace: .init(fill: fillFromPlace, fillTaking: fillTaking, typeOf: typeOf), filler: filler?.filler)))
+          typeOf: typeOf, filler: filler?.filler)))
   }
 
   /// For `@Injectable`'s expansion only: how `root` calls `didInjectDependencies()`. The
@@ -104,8 +81,7 @@ extension InjectableAccessor {
   /// - Returns: The entry.
   @_documentation(visibility: internal)
   public static func _$didInject<Root: AnyObject>(_ root: Root.Type, _ call: @escaping (Root) -> Void) -> Self {
-    // Sound as `Accessor.root(_:)` is: called only on objects whose hierarchy holds `Root`'s list.
-    Self(entry: .didInject(root: root, call: { call(unsafe unsafeDowncast($0, to: Root.self)) }))
+    Self(entry: .didInject(root: root, call: { call(downcast($0, to: Root.self)) }))
   }
 }
 

@@ -1,0 +1,98 @@
+/// Where generic types meet: a property's `Root` and `Wrapped`, opened once per candidate, and the answer's
+/// producer of `Wrapped` values, compiled into a ``Step`` whose closures neither cast nor box.
+extension Accessor {
+  func step(for candidate: Candidate, answer: Answer) -> StepDraft {
+    if case .failure(let problem) = answer { return .step(Step(candidate: candidate, failure: problem)) }
+    if case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
+      // A filler binds registered instances uncast: a step cast and typed here would be thrown away.
+      if let filler {
+        return .fusible(.init(candidate: candidate, accessor: self, filler: filler, value: value))
+      }
+      return .step(constantStep(for: candidate, value: value, answer: answer))
+    }
+    guard let producer = answer.producer(of: Wrapped.self) else {
+      return .step(
+        Step(candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named)))
+    }
+    if let ownership, ownership != .strong, !producer.keepsItsValue {
+      return .step(
+        Step(
+          candidate: candidate,
+          failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named)))
+    }
+    if ownership != nil, case .registration(let registration, let level) = answer,
+      let factory = registration.ownFactory(of: Wrapped.self, level: level)
+    {
+      return .step(making(candidate, with: factory))
+    }
+    return .step(making(candidate, with: producer, checksRetention: ownership == nil && !producer.keepsItsValue))
+  }
+
+  func constantStep(for candidate: Candidate, value: Any) -> Step {
+    constantStep(for: candidate, value: value, answer: candidate.answer)
+  }
+
+  /// The step that writes `value` (what `answer` registered); a value that does not fit reports a mismatch.
+  private func constantStep(for candidate: Candidate, value: Any, answer: Answer?) -> Step {
+    guard let value = value as? Wrapped else {
+      return Step(
+        candidate: candidate,
+        failure: .madeMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer?.named ?? .nothing, made: value))
+    }
+    let fill = fillIfNil
+    return Step(candidate: candidate, constant: { fill(downcast($0, to: Root.self), value) })
+  }
+
+  /// Fills the property straight from a factory of the requester's own (`@Injectable`'s only: its accessors
+  /// know the property's ownership, so no retention check).
+  private func making(_ candidate: Candidate, with factory: OwnFactory<Wrapped>) -> Step {
+    let (site, isNil, fill, typeOf) = (candidate.site, isNilIn, fillIfNil, typeOf)
+    return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+      let root = downcast(object, to: Root.self)
+      guard isNil(root) else { return try rest() }
+      let value = try execution.make(factory, at: site, typeOf: typeOf)
+      let wrote = try rest()
+      return fill(root, value) || wrote
+    }
+  }
+
+  /// Fills the property with what `producer` makes; with `checksRetention`, a class value the property did not
+  /// keep (a `weak` or `unowned` one, which a key path cannot tell) is cleared and reported.
+  private func making(_ candidate: Candidate, with producer: Producer<Wrapped>, checksRetention: Bool) -> Step {
+    let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
+    guard checksRetention else {
+      return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+        let root = downcast(object, to: Root.self)
+        guard isNil(root) else { return try rest() }
+        let value = try produce(execution, site)
+        let wrote = try rest()
+        return fill(root, value) || wrote
+      }
+    }
+    let (write, clear, answer) = (self.write, self.clear, candidate.answer?.named)
+    return Step(candidate: candidate, checksRetention: true) { object, execution, rest throws(InjectionError) in
+      let root = downcast(object, to: Root.self)
+      guard isNil(root) else { return try rest() }
+      let value = try produce(execution, site)
+      let wrote = try rest()
+      guard type(of: value as Any) is AnyClass else { return fill(root, value) || wrote }
+      guard isNil(root) else { return wrote }
+      guard !isKept(consume value, write: { write(root, $0) }, clear: { clear(root) }) else { return true }
+      throw InjectionError(
+        operation: "inject(\(readableName(of: type(of: object))))", .notKept(at: site, answer: answer))
+    }
+  }
+}
+
+/// Writes `value` with `write` and tells whether anything else keeps it: a property that is `weak` or
+/// `unowned` does not, and would be nil or dangling once the value is released. One that did not keep it is
+/// cleared while the value is still alive, so even an `unowned(unsafe)` one never holds a freed object.
+@inline(never)
+private func isKept<Value>(_ value: consuming Value, write: (Value) -> Void, clear: () -> Void) -> Bool {
+  // An optional: `isKnownUniquelyReferenced` of a plain `AnyObject` answers false in Swift 6 mode.
+  var held: AnyObject? = (copy value) as AnyObject
+  write(consume value)
+  guard isKnownUniquelyReferenced(&held) else { return true }
+  clear()
+  return false
+}
