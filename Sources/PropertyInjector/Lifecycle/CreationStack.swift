@@ -1,12 +1,10 @@
 /// This thread's creations in progress, innermost last: catches cycles and runaway nesting before the stack
 /// overflows. Per-thread, so it also covers factories that capture an injector instead of their resolver.
-// `@safe`: frames fit the memory allocated for `maximumDepth`; `within`, the only pusher, checks depth first.
-@safe final class CreationStack {
+final class CreationStack {
   /// One creation in progress.
   struct Frame {
     let key: ObjectIdentifier
-    /// Unretained: a frame lives only while its creation runs, whose caller holds the site throughout.
-    unowned(unsafe) let site: Site
+    let site: Site
   }
 
   static let maximumDepth = 64
@@ -14,25 +12,23 @@
   /// Stack space a creation must leave free to build and throw ``InjectionError/Code/tooDeep`` and unwind.
   static let stackReserve: UInt = 128 * 1024
 
-  // Thread-local, so exclusivity checks can never fire: they are off, and every access is marked `unsafe`.
-
-  @exclusivity(unchecked) private var depth = 0
-  @exclusivity(unchecked) private var storedObjectsInInjection: [ObjectIdentifier] = []
-  /// Room for the deepest nesting allowed. Frames are trivial, so need no deinitialization.
-  private let storedFrames = UnsafeMutablePointer<Frame>.allocate(capacity: maximumDepth)
-
-  deinit { unsafe storedFrames.deallocate() }
-
-  var frames: [Frame] { unsafe Array(UnsafeBufferPointer(start: storedFrames, count: depth)) }
+  /// The creations in progress, innermost last; room for the deepest nesting allowed is reserved at once.
+  private(set) var frames: [Frame]
   /// Objects whose injection (writes, then `didInjectDependencies()`) is running on this thread, innermost last.
-  var objectsInInjection: [ObjectIdentifier] { unsafe storedObjectsInInjection }
-  /// Whether no creation is in progress: the call running is the user's own.
-  var isOutermost: Bool { unsafe depth == 0 }
+  private(set) var objectsInInjection: [ObjectIdentifier] = []
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
+
+  init() {
+    frames = []
+    frames.reserveCapacity(Self.maximumDepth)
+  }
+
+  /// Whether no creation is in progress: the call running is the user's own.
+  var isOutermost: Bool { frames.isEmpty }
 
   static var current: CreationStack { stacks.value }
 
-  var path: [String] { frames.map { unsafe $0.site.label } }
+  var path: [String] { frames.map(\.site.label) }
 
   /// Runs `create` in a frame for `key`; throws on a cycle, past ``maximumDepth``, or near stack exhaustion.
   @inline(__always)
@@ -42,11 +38,9 @@
     _ create: () throws(InjectionError) -> Result
   ) throws(InjectionError) -> Result {
     // Outermost creations close no cycle and use the caller's stack; `checkNesting` keeps depth in bounds.
-    if unsafe depth > 0 { try checkNesting(key, for: site) }
-    unsafe (storedFrames + depth).initialize(to: Frame(key: key, site: site))
-    // Wrapping: `checkNesting` keeps depth within ``maximumDepth``.
-    unsafe depth &+= 1
-    defer { unsafe depth &-= 1 }
+    if !frames.isEmpty { try checkNesting(key, for: site) }
+    frames.append(Frame(key: key, site: site))
+    defer { frames.removeLast() }
     do {
       return try create()
     } catch {
@@ -56,9 +50,8 @@
   }
 
   private func checkNesting(_ key: ObjectIdentifier, for site: Site) throws(InjectionError) {
-    let frames = self.frames
     if let start = frames.firstIndex(where: { $0.key == key }) {
-      throw .cycle(path: frames[start...].map { unsafe $0.site.label } + [site.label], closingAt: site)
+      throw .cycle(path: frames[start...].map(\.site.label) + [site.label], closingAt: site)
     }
     if frames.count >= Self.maximumDepth {
       throw .tooDeep(path: path + [site.label], at: site, stackExhausted: false)
@@ -70,14 +63,14 @@
     }
   }
 
-  var isInInjection: Bool { unsafe !storedObjectsInInjection.isEmpty }
+  var isInInjection: Bool { !objectsInInjection.isEmpty }
 
   /// Runs `injection` (its writes, and its callback) marked as `object`'s, so injecting `object` again from
   /// inside it (a `didSet`, the callback) can be refused.
   @inline(__always)
   func injecting(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Void) throws(InjectionError) {
-    unsafe storedObjectsInInjection.append(object)
-    defer { unsafe storedObjectsInInjection.removeLast() }
+    objectsInInjection.append(object)
+    defer { objectsInInjection.removeLast() }
     try injection()
   }
 }

@@ -35,9 +35,10 @@ struct Factory<Service>: AnyFactory {
     mainActor make: @escaping @MainActor @Sendable (Resolver) throws -> Service,
     madeValuesNeedNoInjection: Bool
   ) {
-    // unsafe: a global-actor function has the same representation as a nonisolated one. The one
-    // caller, `make(_:for:level:at:)`, keeps the isolation: it runs it only when `isOnMainActor()`.
-    self.make = unsafe unsafeBitCast(make, to: (@Sendable (Resolver) throws -> Service).self)
+    // The one caller, `make(_:for:level:at:)`, runs it only when `isOnMainActor()`, which is on the main
+    // thread, where the main actor's isolation check passes.
+    // The value crosses no thread: it is made on the main thread and handed back there.
+    self.make = { resolver in try MainActor.assumeIsolated { UncheckedSendable(value: try make(resolver)) }.value }
     isMainActorIsolated = true
     self.madeValuesNeedNoInjection = madeValuesNeedNoInjection
   }
@@ -70,7 +71,7 @@ struct Singleton<Service>: AnyFactory {
     at site: Site
   ) throws(InjectionError) -> Service {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
-    if cell.isMade { return cell.madeValue }
+    if let value = cell.madeValue { return value }
     let cell = execution.cell(for: registration, level: level, home: cell)
     return try execution.makeSingleton(for: registration, level: level, at: site) {
       owner, run throws(InjectionError) -> Service in

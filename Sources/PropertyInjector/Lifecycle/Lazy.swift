@@ -52,8 +52,7 @@ public final class Lazy<Value> {
   }
 }
 
-// Safe when the value is: the value is created once, behind the cell's lock, and never changes.
-extension Lazy: @unchecked Sendable where Value: Sendable {}
+extension Lazy: Sendable where Value: Sendable {}
 
 extension Lazy: DeferredValue {
   static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "on first .value, then kept") }

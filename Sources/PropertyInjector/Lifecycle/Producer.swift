@@ -66,7 +66,7 @@ extension Registration {
         // A made singleton is read here, without the calls that making one needs.
         let cell = typed.cell
         return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
-          if cell.isMade { return cell.madeValue }
+          if let value = cell.madeValue { return value }
           return try typed.make(execution, for: self, level: level, at: site)
         }
       }

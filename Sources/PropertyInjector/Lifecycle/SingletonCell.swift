@@ -1,30 +1,16 @@
 /// A value made at most once, on first use, for singletons and ``Lazy``: one thread creates (outside every lock)
 /// while others wait; deadlocking waits fail as cycles, overlong ones time out; a failure leaves it empty.
-// @unchecked Sendable: the value is written once before `made` is set, then only read, and is `Sendable` when shared.
-@safe final class SingletonCell<Value>: @unchecked Sendable {
+final class SingletonCell<Value>: Sendable {
   let label: String
-
-  /// Written once, before `made` is set; a raw pointer (not `Value?`) so unspecialized reads need no metadata.
-  private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-  private let made = OnceFlag()
+  private let made = OnceValue<Value>()
 
   init(label: String) { self.label = label }
 
-  deinit {
-    if made.isSet { unsafe storage.deinitialize(count: 1) }
-    unsafe storage.deallocate()
-  }
-
   /// Whether the value has been created. Never waits.
-  var isMade: Bool { made.isSet }
+  var isMade: Bool { made.value != nil }
 
-  var madeValue: Value {
-    // Only after `isMade` returned true: sound, as the value was written once before `made` was set.
-    unsafe storage.pointee
-  }
-
-  /// Only after ``isMade`` returned true and while the cell lives; the value then never changes.
-  var madeValueAddress: UnsafePointer<Value> { unsafe UnsafePointer(storage) }
+  /// The value, once made; nil before. Never waits, and a made value never changes.
+  var madeValue: Value? { made.value }
 
   /// The value, made by `create` on this thread (outside every lock) unless made already or by another
   /// thread meanwhile; throws `create`'s error, a cycle, or a timeout after `waitLimit` seconds.
@@ -33,11 +19,10 @@
     waitLimit: Double,
     create: () throws(InjectionError) -> Value
   ) throws(InjectionError) -> Value {
-    if isMade { return madeValue }
+    if let value = made.value { return value }
     switch CreationCoordinator.shared.claim(self, waitLimit: waitLimit) {
-    case .created:
-      // `claim` answers `.created` only once `isMade` is true, and a made value never goes.
-      return madeValue
+    case .created(let value):
+      return value
     case .cycle:
       throw .cycle(
         path: CreationStack.current.path + ["\(label), which another thread is creating while it waits for this one"],
@@ -47,8 +32,7 @@
     case .claimed:
       do {
         let value = try create()
-        unsafe storage.initialize(to: value)
-        made.set()
+        made.set(value)
         CreationCoordinator.shared.release(self)
         return value
       } catch {
@@ -67,10 +51,10 @@ final class CreationCoordinator: Sendable {
   }
 
   /// What ``claim(_:waitLimit:)`` found.
-  enum Claim {
+  enum Claim<Value> {
     /// The caller is to create the value, then ``release(_:)`` the cell.
     case claimed
-    case created
+    case created(Value)
     case cycle
     case timedOut
   }
@@ -82,14 +66,14 @@ final class CreationCoordinator: Sendable {
   private init() {}
 
   /// Claims `cell` for this thread to create, or waits (the lock released) for the thread creating it.
-  func claim<Value>(_ cell: SingletonCell<Value>, waitLimit: Double) -> Claim {
+  func claim<Value>(_ cell: SingletonCell<Value>, waitLimit: Double) -> Claim<Value> {
     let me = currentThreadID()
     let id = ObjectIdentifier(cell)
     let start = monotonicSeconds()
     return state.withLock { held in
       while true {
-        if cell.isMade { return .created }
-        let outcome = held { state -> Claim? in
+        if let value = cell.madeValue { return .created(value) }
+        let outcome = held { state -> Claim<Value>? in
           guard let owner = state.creators[id] else {
             state.creators[id] = me
             return .claimed

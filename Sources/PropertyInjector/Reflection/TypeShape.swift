@@ -60,14 +60,21 @@ final class TypeShape: Sendable {
   var typeName: String { readableName(of: type) }
   /// The class and its superclasses, most derived first.
   let classChain: [ObjectIdentifier]
+  /// What holds accessors and callbacks, which may be isolated to the class's global actor.
+  private struct Members {
+    let properties: [Property]
+    let didInject: ((AnyObject) -> Void)?
+    let entryChecks: [EntryCheck]
+  }
+
+  private nonisolated(unsafe) let uncheckedMembers: Members
+  private var members: Members { unsafe uncheckedMembers }
   /// Every stored property, base classes first.
-  var properties: [Property] { unsafe uncheckedProperties }
-  private nonisolated(unsafe) let uncheckedProperties: [Property]
+  var properties: [Property] { members.properties }
   /// Problems that fail every injection whatever the properties hold: broken entries, a custom mirror.
   let problems: [InjectionError.Problem]
   /// Calls the most derived `@Injectable`-listed `didInjectDependencies()`; nil: the requirement's.
-  var didInject: ((AnyObject) -> Void)? { unsafe uncheckedDidInject }
-  private nonisolated(unsafe) let uncheckedDidInject: ((AnyObject) -> Void)?
+  var didInject: ((AnyObject) -> Void)? { members.didInject }
 
   /// The shape of `type` from its hierarchy's `@Injectable` descriptions alone (`validate` without
   /// an instance); nil when a class does not describe itself or lists key paths. Never cached.
@@ -84,8 +91,7 @@ final class TypeShape: Sendable {
   }
 
   /// Key-path entries checked against every object, and what each reports if it reaches another property.
-  var entryChecks: [EntryCheck] { unsafe uncheckedEntryChecks }
-  private nonisolated(unsafe) let uncheckedEntryChecks: [EntryCheck]
+  var entryChecks: [EntryCheck] { members.entryChecks }
   /// The ``entryChecks`` a write has proven, by property index: learned from objects, as the shape is, and
   /// only ever growing.
   let provenEntries: EntryProofs
@@ -100,10 +106,8 @@ final class TypeShape: Sendable {
   ) {
     self.type = type
     self.classChain = classChain
-    unsafe uncheckedProperties = properties
+    unsafe uncheckedMembers = Members(properties: properties, didInject: didInject, entryChecks: entryChecks)
     self.problems = problems
-    unsafe uncheckedDidInject = didInject
-    unsafe uncheckedEntryChecks = entryChecks
     provenEntries = EntryProofs(count: entryChecks.count)
   }
 

@@ -27,10 +27,10 @@ final class Registration: Sendable {
 
   /// The instance's static type, the `as:` type, or the factory's result type.
   let service: TypeProbe
-  /// `nonisolated(unsafe)` only for an instance, which was `Sendable` when registered or came via
-  /// `register(unchecked:)` (thread safety is the caller's promise); factories are `Sendable`.
-  var source: Source { unsafe uncheckedSource }
-  private nonisolated(unsafe) let uncheckedSource: Source
+  /// Unchecked only for an instance, which was `Sendable` when registered or came via `register(unchecked:)`
+  /// (thread safety is the caller's promise); factories are `Sendable`.
+  var source: Source { sharedSource.value }
+  private let sharedSource: UncheckedSendable<Source>
   let match: Match
   /// Registration order within its injector; later wins ties.
   let sequence: UInt64
@@ -39,7 +39,7 @@ final class Registration: Sendable {
 
   init(service: TypeProbe, source: Source, match: Match, sequence: UInt64, owner: RegistrationOwner?) {
     self.service = service
-    unsafe uncheckedSource = source
+    sharedSource = UncheckedSendable(value: source)
     self.match = match
     self.sequence = sequence
     self.owner = owner

@@ -85,6 +85,37 @@ struct OnceFlag: ~Copyable {
   #endif
 }
 
+/// A value shared between threads on a promise the type system cannot check: one its registrant declared safe
+/// to share (`register(unchecked:)`), a main-actor factory's value handed back on the main thread that made it,
+/// or an immutable object whose type does not declare `Sendable` (a key path). Each use says which.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+}
+
+/// A value set once, then read from any thread without waiting; a read that sees it sees every write before
+/// ``set(_:)`` (an `AtomicLazyReference` on Linux; a ``Locked`` box on Apple platforms, where it needs macOS 15).
+/// `Value` need not be `Sendable`: a singleton registered `unchecked:` is its registrant's promise.
+final class OnceValue<Value>: Sendable {
+  private final class Box: Sendable {
+    let shared: UncheckedSendable<Value>
+    init(_ value: Value) { shared = UncheckedSendable(value: value) }
+  }
+
+  #if canImport(Darwin)
+    private let box = Locked<Box?>(nil)
+    /// The value, once set.
+    var value: Value? { box.withLock { $0?.shared.value } }
+    /// Sets the value, unless it is set already.
+    func set(_ value: Value) { box.withLock { if $0 == nil { $0 = Box(value) } } }
+  #else
+    private let box = AtomicLazyReference<Box>()
+    /// The value, once set.
+    var value: Value? { box.load()?.shared.value }
+    /// Sets the value, unless it is set already.
+    func set(_ value: Value) { _ = box.storeIfNil(Box(value)) }
+  #endif
+}
+
 /// A protocol factory's last non-injectable type, shared between threads; publishes nothing, so relaxed.
 struct TypeSlot: ~Copyable {
   #if canImport(Darwin)

@@ -112,14 +112,14 @@ struct InjectedOwner: Sendable {
   let type: AnyObject.Type
   /// The wrapper's storage key path (`\ReportView._logger`). Exempt from the `Sendable` check: a
   /// key path is an immutable value, which `AnyKeyPath` does not declare.
-  var storage: AnyKeyPath { unsafe uncheckedStorage }
-  private nonisolated(unsafe) let uncheckedStorage: AnyKeyPath
+  var storage: AnyKeyPath { sharedStorage.value }
+  private let sharedStorage: UncheckedSendable<AnyKeyPath>
   /// The property's name found through `Mirror`, set only on the path that stops the program.
   var mirroredName: String?
 
   init(instance: AnyObject, storage: AnyKeyPath) {
     type = Swift.type(of: instance)
-    unsafe uncheckedStorage = storage
+    sharedStorage = UncheckedSendable(value: storage)
   }
 
   /// The property's name, from the storage key path's description or from `Mirror`; nil when neither tells.
