@@ -94,6 +94,13 @@ let package = Package(
       dependencies: ["PropertyInjector", "PropertyInjectorTesting"],
       swiftSettings: strictSettings
     ),
+    // The README's wiring for a module whose declarations are main-actor by default (a new Xcode
+    // project's setting), compiled with that setting.
+    .testTarget(
+      name: "DefaultIsolationTests",
+      dependencies: ["PropertyInjector", "PropertyInjectorTesting"],
+      swiftSettings: strictSettings + [.defaultIsolation(MainActor.self)]
+    ),
     // Expansion tests of the macro, and behaviour tests of @Injectable classes: `swift test --traits Macros`.
     .testTarget(
       name: "PropertyInjectorMacrosTests",

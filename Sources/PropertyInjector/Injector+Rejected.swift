@@ -89,15 +89,15 @@ extension Injector {
   }
 
   /// A singleton of a type that is not `Sendable` would be shared between threads unchecked: the
-  /// compiler names both ways to register it. Less specific than
+  /// compiler says where `unchecked:` goes (it cannot name the type). Less specific than
   /// ``register(_:scope:for:id:factory:)`` (no `Sendable` requirement), so it is picked only for a
-  /// type that is not `Sendable`. If the warning is ignored, the registration is made as
-  /// ``register(unchecked:scope:for:id:factory:)`` would make it.
+  /// type that is not `Sendable`; ignored, it registers as ``register(unchecked:scope:for:id:factory:)``.
+  /// A warning, not an error: `scope` is a value, and a transient factory's type need not be `Sendable`.
   @_documentation(visibility: internal)
   @available(
     *, deprecated,
     message:
-      "`X` is not Sendable: register it with `register(unchecked: X.self, scope: .singleton)` on your promise that sharing it is safe, or `register(X.self, scope: .singleton, on: MainActor.self)` for a main-actor service"
+      "This type is not Sendable, so a singleton of it would be shared between threads unchecked: write `unchecked:` before the type, `register(unchecked: ...)`, on your promise that sharing it is safe; or add `on: MainActor.self` as the last argument for a main-actor service, which needs no `unchecked:`; or, for a new value each time, remove `scope:`"
   )
   public func register<Service>(
     _ type: Service.Type,
@@ -114,7 +114,7 @@ extension Injector {
   @available(
     *, deprecated,
     message:
-      "The value is not Sendable: register it with `register(unchecked: X.self, named: name, scope: .singleton)` on your promise that sharing it is safe"
+      "The factory's value is not Sendable, so a singleton of it would be shared between threads unchecked: write `unchecked:` and the factory's result type before `named:` (such as `register(unchecked: Database.self, named: ...)`) on your promise that sharing it is safe; or, for a new value each time, remove `scope:`"
   )
   public func register<Value>(
     named name: String,

@@ -74,6 +74,21 @@
           + "'@Injectable(isolation: MainActor.self)'")
     }
 
+    static func isolated(_ name: String, actor: String, classActor: String?) -> Self {
+      let classIsolation =
+        classActor.map { "the class is isolated to '\($0)'" } ?? "the class is not (that @Injectable can see)"
+      let isolate =
+        classActor == nil
+        ? "mark the class '@\(actor)' (a subclass of a class isolated to it: '@Injectable(isolation: \(actor).self)')"
+        : "isolate the property and the class to the same actor"
+      return Self(
+        "isolatedCandidate", .error,
+        "'\(name)' is a candidate for injection isolated to '\(actor)', and \(classIsolation): the injector writes it "
+          + "through the class's accessors, which run where the class is injected and cannot reach another actor's "
+          + "property; "
+          + "\(isolate), or remove '@\(actor)' from the property (or rename it, if it is not to be injected)")
+    }
+
     static func untyped(_ name: String) -> Self {
       Self(
         "untypedCandidate", .error,

@@ -31,7 +31,7 @@
       let shape = ClassShape(declaration, attribute: node, missing: protocols)
       let tree = StoredProperty.tree(of: declaration.memberBlock.members, globalActor: shape.globalActor)
       let properties = StoredProperty.Member.flattened(tree)
-      diagnose(properties, in: context)
+      diagnose(properties, classActor: shape.globalActor, in: context)
       if shape.isolationArgumentIsInvalid {
         context.diagnose(Diagnostic(node: node, message: InjectableDiagnostic.invalidIsolation))
       }
@@ -199,7 +199,7 @@
     /// The entry of a stored property the injector cannot fill.
     private static func fixedEntry(_ property: StoredProperty, in shape: ClassShape) -> String? {
       switch property.kind {
-      case .constant, .lazy, .notOptional, .untyped, .untypedTuple: break
+      case .constant, .lazy, .notOptional, .untyped, .untypedTuple, .isolated: break
       case .injectable, .computed, .overriding, .typeLevel, .wrapped: return nil
       }
       var arguments = ["\"\(property.name)\"", "of: \(shape.name).self"]
@@ -260,7 +260,11 @@
 
     /// Reports every `injected…` property that can never be filled, with a fix where one is
     /// obvious, and every stored optional `var` whose name is one slip away from a candidate's.
-    private static func diagnose(_ properties: [StoredProperty], in context: some MacroExpansionContext) {
+    private static func diagnose(
+      _ properties: [StoredProperty],
+      classActor: String?,
+      in context: some MacroExpansionContext
+    ) {
       for property in properties where !property.hasInjectedPrefix && property.isInjectable {
         guard let suggestion = property.nearMissName else { continue }
         let identifier = property.identifier
@@ -338,8 +342,30 @@
           context.diagnose(
             Diagnostic(
               node: attribute, message: InjectableDiagnostic.wrapped(name, attribute.attributeName.trimmedDescription)))
+        case .isolated(let attribute):
+          diagnoseIsolated(property, attribute: attribute, classActor: classActor, in: context)
         }
       }
+    }
+
+    /// A candidate isolated to a global actor the class is not: an error, with a fix-it that removes
+    /// the attribute.
+    private static func diagnoseIsolated(
+      _ property: StoredProperty,
+      attribute: AttributeSyntax,
+      classActor: String?,
+      in context: some MacroExpansionContext
+    ) {
+      let declaration = property.declaration
+      let remaining = declaration.attributes.filter { $0.as(AttributeSyntax.self)?.id != attribute.id }
+      let fixed = declaration.with(\.attributes, remaining).with(\.leadingTrivia, declaration.leadingTrivia)
+      let actor = attribute.attributeName.trimmedDescription
+      context.diagnose(
+        Diagnostic(
+          node: attribute, message: InjectableDiagnostic.isolated(property.name, actor: actor, classActor: classActor),
+          fixIt: FixIt(
+            message: InjectableFixIt("removeGlobalActor", "Remove '@\(actor)'"),
+            changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(fixed))])))
     }
 
     /// `type` made optional: `Logger?`, `(any Logger)?`.

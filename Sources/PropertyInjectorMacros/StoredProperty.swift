@@ -26,6 +26,9 @@
       case typeLevel
       /// A property with an attribute that is probably a property wrapper: its storage is `_name`.
       case wrapped(AttributeSyntax)
+      /// A stored optional `var` isolated to a global actor (`@MainActor var`) the class is not
+      /// visibly isolated to: an accessor, isolated as the class is, could not reach it.
+      case isolated(AttributeSyntax)
     }
 
     /// A member of the class as far as the macro cares: a property, or an `#if` block of them.
@@ -153,6 +156,11 @@
       let wrapper = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
         isPropertyWrapper($0) && $0.attributeName.trimmedDescription != globalActor
       }
+      // `@MainActor var` in a class that is not (visibly) isolated to the main actor.
+      let foreignActor = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
+        let name = $0.attributeName.trimmedDescription
+        return isGlobalActor(name) && name != globalActor
+      }
       let bindings = Array(declaration.bindings)
       return bindings.enumerated().flatMap { index, binding -> [StoredProperty] in
         // `var a, b: Int?` declares both with the type written after the last.
@@ -172,7 +180,7 @@
           } else if isLazy {
             kind = .lazy
           } else if let type {
-            kind = isOptional(type) ? .injectable : .notOptional(type)
+            kind = !isOptional(type) ? .notOptional(type) : foreignActor.map(Kind.isolated) ?? .injectable
           } else {
             kind = inTuple ? .untypedTuple : .untyped
           }
@@ -240,7 +248,10 @@
 
     private static func isPropertyWrapper(_ attribute: AttributeSyntax) -> Bool {
       let name = attribute.attributeName.trimmedDescription
-      return !plainAttributes.contains(name) && !name.hasSuffix("Actor")
+      return !plainAttributes.contains(name) && !isGlobalActor(name)
     }
+
+    /// Whether an attribute of this name is taken for a global actor's, as a class's is.
+    static func isGlobalActor(_ name: String) -> Bool { name == "MainActor" || name.hasSuffix("Actor") }
   }
 #endif

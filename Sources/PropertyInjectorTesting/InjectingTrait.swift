@@ -21,6 +21,9 @@ public import Testing
 /// cases call that from `invokeTest`.
 public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
   let overrides: @Sendable (Injector) throws -> Void
+  /// Where the trait is written, when its factory function could say: an issue it records points
+  /// there, or else at the test, never at the library.
+  let sourceLocation: SourceLocation?
 
   /// Each test of a suite gets its own override, made fresh for it.
   public var isRecursive: Bool { true }
@@ -31,11 +34,21 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
-    let start = Injector.root.registrationsOutsideOverridesCount
+    try await provideScope(for: test, watching: Injector.root, performing: function)
+  }
+
+  /// Runs `function` with the override in place, and records what reached `root` meanwhile as an
+  /// issue of `test`, at the trait's source location or else the test's.
+  func provideScope(
+    for test: Test,
+    watching root: Injector,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let start = root.registrationsOutsideOverridesCount
     try await Injector.withOverrides(overrides) {
       try await function()
     }
-    let escaped = Injector.root.registrationsOutsideOverrides(since: start)
+    let escaped = root.registrationsOutsideOverrides(since: start)
     guard !escaped.isEmpty else { return }
     Issue.record(
       """
@@ -45,7 +58,8 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
       \(escaped.joined(separator: "; ")). Capture the injector before leaving the task (`let injector = \
       Injector.shared`) and register through it, or make the registration in the test's `.injecting`. (A test \
       running at the same time may have made it.)
-      """)
+      """,
+      sourceLocation: sourceLocation ?? test.sourceLocation)
   }
 }
 
@@ -53,14 +67,20 @@ extension Trait where Self == InjectingTrait {
   /// Overrides ``PropertyInjector/Injector/shared`` for the test (or each test of the suite)
   /// with the registrations `overrides` makes.
   ///
-  /// - Parameter overrides: Registers the test's fakes with the override injector.
+  /// - Parameters:
+  ///   - overrides: Registers the test's fakes with the override injector.
+  ///   - sourceLocation: Where the trait is written, where an issue it records points; leave the default.
   /// - Returns: The trait.
-  public static func injecting(_ overrides: @escaping @Sendable (Injector) throws -> Void) -> Self {
-    Self(overrides: overrides)
+  public static func injecting(
+    _ overrides: @escaping @Sendable (Injector) throws -> Void,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Self {
+    Self(overrides: overrides, sourceLocation: sourceLocation)
   }
 
   /// Gives the test (or each test of the suite) an empty override of
   /// ``PropertyInjector/Injector/shared``: what the code under test registers there (through
   /// `Injector.shared.register`, or `@Provided`) stays inside the test.
-  public static var injecting: Self { Self { _ in } }
+  /// An issue it records points at the test.
+  public static var injecting: Self { Self(overrides: { _ in }, sourceLocation: nil) }
 }

@@ -44,6 +44,18 @@
       #expect(controller.title == "framework")
     }
 
+    @Test("A framework view controller's subclass needs an instance to validate, and one line checks it")
+    @MainActor
+    func validateThroughAnInstance() throws {
+      let injector = Injector()
+      injector.register(ForeignLogger())
+      let byType = injectionError { try injector.validate(ProfileViewController.self) }
+      #expect(byType?.code == .needsInstance)
+      #expect(byType?.problems.first?.fix.contains("validate(ProfileViewController())") == true)
+      try injector.validate(ProfileViewController())
+      #expect(injectionError { try Injector().validate(ProfileViewController()) }?.code == .unresolved)
+    }
+
     @Test("Without the setting, @Injectable(isolation: MainActor.self) makes the conformance isolated")
     @MainActor
     func isolationArgument() throws {

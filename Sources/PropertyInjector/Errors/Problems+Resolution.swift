@@ -6,7 +6,9 @@ extension InjectionError.Problem {
   static func unresolved(at site: Site, wanted: Any.Type, nearMisses: [NearMiss]) -> Self {
     let name = readableName(of: wanted)
     let misses = nearMisses.map { render($0, property: site.property ?? site.label) }
-    let register = Describe.registrationCall(for: wanted)
+    let register = Describe.registrationCalls(
+      for: wanted, id: Describe.neededID(for: site.property, nearMisses: nearMisses),
+      isMainActor: nearMisses.contains { $0.registration.isMainActor })
     if let unwrapped = (wanted as? any OptionalProtocol.Type)?.wrappedType {
       return Self(
         code: .unresolved, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
@@ -18,15 +20,15 @@ extension InjectionError.Problem {
         code: .unresolved, typeName: site.typeName,
         summary: "nothing registered fills \(aOrAn(name)) here.", nearMisses: misses,
         fix: misses.isEmpty
-          ? "Register \(aOrAn(name)) (\(register))."
-          : "Change one of the registrations above so it is eligible, or register \(aOrAn(name)) (\(register)).")
+          ? "Register \(register)."
+          : "Change one of the registrations above so it is eligible, or register \(register).")
     }
     return Self(
       code: .unresolved, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
       summary: "it is nil, and nothing registered fills it.", nearMisses: misses,
       fix: misses.isEmpty
-        ? "Register \(aOrAn(name)) (\(register)), or set the property before injecting."
-        : "Change one of the registrations above so it is eligible, or register \(aOrAn(name)) (\(register)).")
+        ? "Register \(register); or set the property before injecting."
+        : "Change one of the registrations above so it is eligible, or register \(register).")
   }
 
   /// Nothing is registered under the name a `resolve(_:named:)` asks for.
