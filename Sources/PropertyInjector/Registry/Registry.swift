@@ -77,13 +77,6 @@ struct Registry: Sendable {
 
   subscript(key: RegistrationKey) -> Registration? { all[key] }
 
-  /// Calls `body` with each type registration that might fill type `id`: exact ones, then `includingAncestors`.
-  func forEachTypeCandidate(for id: ObjectIdentifier, _ body: (Registration) -> Void) {
-    byType[id]?.forEach(body)
-    for registration in withAncestors where registration.service.id != id {
-      body(registration)
-    }
-  }
 }
 
 /// What a ``Registry`` holds under one key.
@@ -98,8 +91,33 @@ struct Slot: Sendable {
 /// One published, immutable state of an injector's registry; a change publishes a new one.
 final class RegistrySnapshot: Sendable {
   let registry: Registry
+  /// The `includingAncestors` registrations whose instance is a value of each type asked about, found once per
+  /// type: a first injection asks of each candidate's type, not of every such registration. Bounded by the
+  /// program's types.
+  private let ancestorsByType = Locked<[ObjectIdentifier: [Registration]]>([:])
 
   init(registry: Registry) { self.registry = registry }
+
+  /// Calls `body` with each type registration that might fill `type`: exact ones, then `includingAncestors` ones
+  /// (of another type) whose instance is a `type`.
+  func forEachTypeCandidate(for type: TypeProbe, _ body: (Registration) -> Void) {
+    registry.byType[type.id]?.forEach(body)
+    guard !registry.withAncestors.isEmpty else { return }
+    ancestorRegistrations(accepting: type).forEach(body)
+  }
+
+  /// The `includingAncestors` registrations of another type than `type` whose instance is a `type`, in
+  /// registration order.
+  /// - Complexity: O(a) casts for a such registrations the first time `type` is asked about, then O(1).
+  func ancestorRegistrations(accepting type: TypeProbe) -> [Registration] {
+    if let known = ancestorsByType.withLock({ $0[type.id] }) { return known }
+    // Casts run no user code, but stay outside the lock all the same; a race computes the same list twice.
+    let found = registry.withAncestors.filter { registration in
+      registration.service.id != type.id && registration.instance.map(type.accepts) == true
+    }
+    ancestorsByType.withLock { $0[type.id] = found }
+    return found
+  }
 }
 
 /// The snapshots a request is answered from: the injector's own first, then up to the root.

@@ -3,18 +3,18 @@
 /// is the object's class or a superclass, and exact type or `includingAncestors` with a castable instance.
 enum Precedence {
   /// The eligible type registration of `registry` that wins `request`, if any.
-  static func best(in registry: Registry, for request: Request) -> Registration? {
+  static func best(in snapshot: RegistrySnapshot, for request: Request) -> Registration? {
     var best: (registration: Registration, rank: Rank)?
-    registry.forEachTypeCandidate(for: request.wanted.id) { registration in
+    snapshot.forEachTypeCandidate(for: request.wanted) { registration in
       guard let rank = rank(of: registration, for: request) else { return }
       if best.map({ rank > $0.rank }) ?? true { best = (registration, rank) }
     }
     return best?.registration
   }
 
-  static func eligibleCount(in registry: Registry, for request: Request) -> Int {
+  static func eligibleCount(in snapshot: RegistrySnapshot, for request: Request) -> Int {
     var count = 0
-    registry.forEachTypeCandidate(for: request.wanted.id) { if rank(of: $0, for: request) != nil { count += 1 } }
+    snapshot.forEachTypeCandidate(for: request.wanted) { if rank(of: $0, for: request) != nil { count += 1 } }
     return count
   }
 

@@ -44,7 +44,7 @@ enum Rules {
         return .registration(named, level: level)
       }
       if request.names == .only { continue }
-      if let best = Precedence.best(in: registry, for: request) {
+      if let best = Precedence.best(in: snapshot, for: request) {
         return .registration(best, level: level)
       }
     }
@@ -92,7 +92,7 @@ enum Rules {
   private static func hasRegistration(ofTypeOf request: Request, in chain: SnapshotChain) -> Bool {
     chain.levels.contains { level in
       level.registry.byType[request.wanted.id] != nil
-        || level.registry.withAncestors.contains { $0.instance.map(request.wanted.accepts) ?? false }
+        || !level.ancestorRegistrations(accepting: request.wanted).isEmpty
     }
   }
 }
