@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The server example's CI: builds it without a warning in its own files, runs its tests, runs the
+# request-scope measurement briefly (so it cannot rot), and a short load (LOAD_SECONDS=5), which
+# fails on any error, on injected/hand-wired < 0.9, or on more than 5 MiB of memory growth.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=${SCRATCH_PATH:-.build}
+
+if ! [ -e /usr/include/sqlite3.h ]; then
+  apt-get update && apt-get install -y libsqlite3-dev
+fi
+
+mkdir -p "$scratch"
+swift build --build-tests --scratch-path "$scratch" 2>&1 | tee "$scratch/ci-build.log"
+if grep -E "^$PWD/(Sources|Tests)/.*warning:" "$scratch/ci-build.log"; then
+  echo "warnings in the example's own files" && exit 1
+fi
+swift test --skip-build --scratch-path "$scratch"
+
+swift build -c release --scratch-path "$scratch" 2>&1 | tee "$scratch/ci-build-release.log"
+if grep -E "^$PWD/(Sources|Tests)/.*warning:" "$scratch/ci-build-release.log"; then
+  echo "warnings in the example's own files (release)" && exit 1
+fi
+"$(swift build -c release --scratch-path "$scratch" --show-bin-path)/RequestScopeCost" 20000
+
+LOAD_SECONDS=${LOAD_SECONDS:-5} SCRATCH_PATH="$scratch" Scripts/load.sh
