@@ -29,6 +29,8 @@
   /// Whether no creation is in progress: the call running is the user's own.
   var isOutermost: Bool { unsafe depth == 0 }
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
+  /// The running call's graph-scoped values, from the first made until the thread is idle (see `GraphValues`).
+  var graph: GraphValues?
 
   static var current: CreationStack { stacks.value }
 
@@ -46,6 +48,7 @@
     unsafe (storedFrames + depth).initialize(to: Frame(key: key, site: site))
     // Wrapping: `checkNesting` keeps depth within ``maximumDepth``.
     unsafe depth &+= 1
+    defer { endGraphIfIdle() }  // After the next one.
     defer { unsafe depth &-= 1 }
     do {
       return try create()
@@ -77,6 +80,7 @@
   @inline(__always)
   func injecting(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Void) throws(InjectionError) {
     unsafe storedObjectsInInjection.append(object)
+    defer { endGraphIfIdle() }  // After the next one.
     defer { unsafe storedObjectsInInjection.removeLast() }
     try injection()
   }

@@ -1,9 +1,12 @@
-/// How often a factory registration runs.
+/// How often a factory registration runs, and who shares what it makes.
 ///
 /// ```swift
 /// injector.register(RequestID.self) { _ in RequestID() }                     // transient
 /// injector.register(Database.self, scope: .singleton) { try Database(log: $0.resolve()) }
+/// injector.register(EditSession.self, scope: .graph) { _ in EditSession() }   // one per injection
 /// ```
+///
+/// Every scope is safe to use from any thread; see <doc:Lifecycles> for each one's rules.
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
   private let name: String
 
@@ -14,6 +17,21 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// moment), then shared. A creation that throws is not remembered: the next use tries again.
   public static let singleton = Scope(name: "singleton")
 
-  /// `transient` or `singleton`.
+  /// One value per call: every property that one ``Injector/inject(_:)`` fills, and everything one
+  /// top-level ``Injector/resolve(_:for:id:)`` makes, shares one value, down through the factories
+  /// it runs and the made values it injects; the next call makes a new one.
+  ///
+  /// ```swift
+  /// injector.register(EditSession.self, scope: .graph) { _ in EditSession() }
+  /// try injector.inject(editor)  // editor, its view model and its toolbar share one EditSession
+  /// ```
+  ///
+  /// Swinject's default scope, and Factory's `.graph`. A call belongs to the thread it runs on: two
+  /// calls running at once on different threads never share a value. A ``Lazy`` read or a
+  /// ``Provider`` asked after the call returned is a call of its own, with a new graph. A failed
+  /// injection keeps nothing: the next call makes a new value.
+  public static let graph = Scope(name: "graph")
+
+  /// `transient`, `singleton` or `graph`.
   public var description: String { name }
 }
