@@ -52,7 +52,7 @@ extension Describe {
   private static func sharing(of scope: Scope) -> String {
     switch scope {
     case .graph: "graph scope: one value shared within each inject or top-level resolve"
-    default: "\(scope) scope"
+    default: "cached scope: one shared value, made on first use, until reset"
     }
   }
 }

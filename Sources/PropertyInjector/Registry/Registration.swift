@@ -80,7 +80,7 @@ final class Registration: Sendable {
   var keepsItsValue: Bool {
     switch source {
     case .factory: false
-    case .scoped(_, let scope): scope.description == "cached"
+    case .scoped(_, let scope): scope == .cached
     case .instance, .singleton: true
     }
   }

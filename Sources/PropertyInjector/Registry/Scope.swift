@@ -4,6 +4,7 @@
 /// injector.register(RequestID.self) { _ in RequestID() }                     // transient
 /// injector.register(Database.self, scope: .singleton) { try Database(log: $0.resolve()) }
 /// injector.register(EditSession.self, scope: .graph) { _ in EditSession() }   // one per injection
+/// injector.register(Settings.self, scope: .cached) { _ in Settings.load() }   // until reset
 /// ```
 ///
 /// Every scope is safe to use from any thread; see <doc:Lifecycles> for each one's rules.
@@ -32,6 +33,18 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// injection keeps nothing: the next call makes a new value.
   public static let graph = Scope(name: "graph")
 
-  /// `transient`, `singleton` or `graph`.
+  /// Shared like ``singleton`` until reset: ``Injector/reset(_:for:id:)`` drops one registration's
+  /// value, ``Injector/resetCached()`` all of an injector's; the next use makes a new one.
+  ///
+  /// ```swift
+  /// injector.register(Session.self, scope: .cached) { _ in Session() }
+  /// try injector.reset(Session.self)  // after logout: the next use makes a new Session
+  /// ```
+  ///
+  /// Factory's `.cached`. A reset is safe while other threads resolve: a resolve racing it gets the
+  /// old value or a new one, never a half-made one.
+  public static let cached = Scope(name: "cached")
+
+  /// `transient`, `singleton`, `graph` or `cached`.
   public var description: String { name }
 }
