@@ -52,6 +52,7 @@ extension Describe {
   private static func sharing(of scope: Scope) -> String {
     switch scope {
     case .graph: "graph scope: one value shared within each inject or top-level resolve"
+    case .weak: "weak scope: one value shared while something outside the injector holds it"
     default: "cached scope: one shared value, made on first use, until reset"
     }
   }

@@ -4,6 +4,7 @@
 /// injector.register(RequestID.self) { _ in RequestID() }                     // transient
 /// injector.register(Database.self, scope: .singleton) { try Database(log: $0.resolve()) }
 /// injector.register(EditSession.self, scope: .graph) { _ in EditSession() }   // one per injection
+/// injector.register(ImageStore.self, scope: .weak) { _ in ImageStore() }      // while someone holds it
 /// injector.register(Settings.self, scope: .cached) { _ in Settings.load() }   // until reset
 /// ```
 ///
@@ -33,6 +34,19 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// injection keeps nothing: the next call makes a new value.
   public static let graph = Scope(name: "graph")
 
+  /// Shared while anything outside the injector holds it: the injector keeps it weakly, and makes
+  /// a new one once the last holder let it go.
+  ///
+  /// ```swift
+  /// injector.register(ImageStore.self, scope: .weak) { _ in ImageStore() }
+  /// ```
+  ///
+  /// Swinject's `.weak`, Factory's `.shared`. Only for classes: a value that is not a class
+  /// instance fails the request with ``InjectionError/Code/weakNotClass``. Threads asking at once
+  /// for a value not made yet get one and the same (one creates, outside every lock, the others
+  /// wait); a released value is never handed out.
+  public static let weak = Scope(name: "weak")
+
   /// Shared like ``singleton`` until reset: ``Injector/reset(_:for:id:)`` drops one registration's
   /// value, ``Injector/resetCached()`` all of an injector's; the next use makes a new one.
   ///
@@ -45,6 +59,6 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// old value or a new one, never a half-made one.
   public static let cached = Scope(name: "cached")
 
-  /// `transient`, `singleton`, `graph` or `cached`.
+  /// `transient`, `singleton`, `graph`, `weak` or `cached`.
   public var description: String { name }
 }
