@@ -34,7 +34,10 @@ extension Injector {
   /// ```
   ///
   /// A singleton is shared by every object and thread, so its type must be `Sendable`. A creation that
-  /// throws is not remembered: the next use tries again. Otherwise like ``register(_:for:id:factory:)``.
+  /// throws is not remembered: the next use tries again. ``Scope/graph`` shares one value within each
+  /// `inject` or top-level `resolve`, ``Scope/weak`` while something outside the injector holds it,
+  /// ``Scope/cached`` until ``reset(_:for:id:)``; every scope is safe to use from any thread (see
+  /// <doc:Lifecycles>). Otherwise like ``register(_:for:id:factory:)``.
   public func register<Service: Sendable>(
     _ type: Service.Type,
     scope: Scope,
@@ -53,7 +56,8 @@ extension Injector {
   ///
   /// - Parameters:
   ///   - type: The type the factory makes, matched exactly against declared property types.
-  ///   - scope: ``Scope/singleton`` to make one value on first use and share it, or ``Scope/transient``.
+  ///   - scope: ``Scope/singleton`` to make one value on first use and share it, ``Scope/transient``,
+  ///     ``Scope/graph``, ``Scope/weak`` or ``Scope/cached``.
   ///   - target: Fill only objects of this class or its subclasses.
   ///   - id: Fill only properties whose names end with this string, compared ignoring case.
   ///   - factory: Makes a value, given a resolver for this injector.

@@ -14,7 +14,8 @@ extension Injector {
   ///
   /// - Parameters:
   ///   - type: The type the factory makes, matched exactly against declared property types.
-  ///   - scope: ``Scope/transient`` (the default), or ``Scope/singleton`` for one value made on first use.
+  ///   - scope: ``Scope/transient`` (the default), ``Scope/singleton`` for one value made on first use, or
+  ///     ``Scope/graph``, ``Scope/weak``, ``Scope/cached``; a shared value is handed out only on the main actor.
   ///   - target: Fill only objects of this class or its subclasses.
   ///   - id: Fill only properties whose names end with this string, compared ignoring case.
   ///   - actor: `MainActor.self`: the actor the factory, and every use of its values, is isolated to.

@@ -107,10 +107,15 @@ extension Injector {
   /// Adds `factory`'s registration; a main-actor one's values are made, and its singleton handed out, only there.
   func add<Service>(_ factory: Factory<Service>, _ scope: Scope, _ match: Registration.Match) {
     let probe = TypeProbe(Service.self)
-    let label = "\(probe.name) (\(factory.isMainActorIsolated ? "main-actor " : "")singleton)"
+    let label = "\(probe.name) (\(factory.isMainActorIsolated ? "main-actor " : "")\(scope))"
     let source: Registration.Source =
-      scope == .singleton
-      ? .singleton(Singleton(factory: factory, cell: SingletonCell(label: label))) : .factory(factory)
+      switch scope {
+      case .singleton: .singleton(Singleton(factory: factory, cell: SingletonCell(label: label)))
+      case .graph: .scoped(GraphFactory(factory: factory), scope)
+      case .weak: .scoped(WeakFactory(factory: factory, cell: WeakCell(label: label)), scope)
+      case .cached: .scoped(CachedFactory(factory: factory, cell: CachedCell(label: label)), scope)
+      default: .factory(factory)
+      }
     add(probe, source, match)
   }
 

@@ -41,6 +41,8 @@ public final class Injector: Sendable {
   let requiresConfiguration: Bool
   /// The singletons first made for this override injector (``withOverrides(_:operation:)``); nil otherwise.
   let overrideCells: OverrideCells?
+  /// The cached values first made, or reset, for this override injector; nil otherwise.
+  let cachedOverrides: CachedOverrides?
   /// Registrations that reached ``shared`` while an override was in place, from code that does not see it.
   let changesDuringOverrides = Locked(UnscopedChanges())
   /// ``creationWaitLimit`` in seconds.
@@ -78,6 +80,7 @@ public final class Injector: Sendable {
     self.parent = parent
     self.requiresConfiguration = requiresConfiguration
     overrideCells = overriding ? OverrideCells() : nil
+    cachedOverrides = overriding ? CachedOverrides() : nil
     self.creationWaitLimit = max(.zero, creationWaitLimit)
     let (seconds, attoseconds) = self.creationWaitLimit.components
     waitLimitSeconds = Double(seconds) + Double(attoseconds) / 1e18

@@ -88,6 +88,9 @@ private func registerBenchmarks() throws {
     }
   }
 
+  // The graph scope: one made value shared by five properties.
+  try registerGraphShared(registrar)
+
   // 5. `resolve`.
   try registerResolution(registrar)
 

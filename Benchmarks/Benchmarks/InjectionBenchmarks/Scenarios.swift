@@ -147,6 +147,20 @@ func registerLifecycle(_ lifecycle: Lifecycle, otherRegistrations others: Int?, 
     }, registrar)
 }
 
+/// Shared5: five `ServiceA0` properties that one graph-scoped value fills, made anew per object. By hand:
+/// one `ServiceA0()` written into the five; Swinject: its `.graph` scope.
+func registerGraphShared(_ registrar: Registrar) throws {
+  try registerInjectionContenders(
+    Catalog.graphShared, table: Shared5.self, macro: InjectableShared5.self,
+    injector: { services in
+      let injector = Injector()
+      Shared5.registerServices(services, in: injector)
+      return injector
+    },
+    byHand: { target, _ in target.fillByHandWithNewValues() },
+    container: { Shared5.makeSwinjectContainer(scope: .graph) }, registrar)
+}
+
 // MARK: - Contenders of one scenario
 
 /// The single-thread contenders of one scenario that `scenario` lists: `inject` of a fresh

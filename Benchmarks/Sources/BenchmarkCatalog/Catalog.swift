@@ -125,6 +125,12 @@ public enum Catalog {
     "Cached injection K=5 on two threads", .injection, injectionContenders,
     objectsPerThread: objectsPerIteration, threads: 2)
 
+  /// Cached injection of five properties of one type that one graph-scoped value fills, made anew for
+  /// each object (Swinject: `.graph` scope; by hand, one made value shared by the five).
+  public static let graphShared = Scenario(
+    "Cached injection K=5 sharing one graph value", .injection, injectionContenders,
+    objectsPerThread: objectsPerIteration)
+
   /// Cached injection of `K=5` whose five properties come from lazy singletons (Swinject:
   /// `.container` scope; by hand, shared instances) or transient factories (a new value for
   /// every property; Swinject: `.transient` scope; by hand, `Service()`).
@@ -157,7 +163,7 @@ public enum Catalog {
     var scenarios: [Scenario] = scanLabels.map(firstInjection)
     scenarios.append(firstInjectionLargeRegistry)
     scenarios += cachedLabels.map(cached)
-    scenarios += [cachedFinalVarHierarchy, twoThreads, lifecycle(.singletons), lifecycle(.factories)]
+    scenarios += [cachedFinalVarHierarchy, twoThreads, lifecycle(.singletons), lifecycle(.factories), graphShared]
     for lifecycle in Lifecycle.allCases {
       scenarios += registryCounts.map { registry(lifecycle, $0) }
     }

@@ -70,5 +70,9 @@ extension InjectionError {
     public static let reentrantInjection = Code("reentrantInjection")
     /// A ``Lazy``, ``Provider`` or ``Resolver`` was used after its injector was released.
     public static let injectorReleased = Code("injectorReleased")
+    /// A ``Scope/weak`` registration made a value that is not a class instance, which nothing can hold weakly.
+    public static let weakNotClass = Code("weakNotClass")
+    /// ``Injector/reset(_:for:id:)`` named something that is not a ``Scope/cached`` registration.
+    public static let notCached = Code("notCached")
   }
 }

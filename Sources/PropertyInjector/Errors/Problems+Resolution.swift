@@ -130,6 +130,25 @@ extension InjectionError.Problem {
         + "`injector.register(\(service).self) { resolver in ... }`.")
   }
 
+  /// A weak-scoped registration's value for `site` is not a class instance (`made` names its type).
+  static func weakNotClass(at site: Site, registration: RegistrationName, made: String) -> Self {
+    Self(
+      code: .weakNotClass, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      summary: "\(registration.summary) made \(aOrAn(made)), which is not a class instance: the weak scope "
+        + "holds its values weakly, and only a class instance can be held weakly, so nothing was handed over.",
+      fix: "Register \(registration.service) with `scope: .cached` (one value until reset) or `scope: .transient`, "
+        + "or make \(made) a class.")
+  }
+
+  /// `reset` named a registration that is not cached, or nothing.
+  static func notCached(_ service: String, found registration: RegistrationName?) -> Self {
+    let what = registration.map { "\($0.summary) is registered, not a cached one" } ?? "nothing is registered"
+    return Self(
+      code: .notCached, typeName: service, property: nil, declaredType: service,
+      summary: "\(what) under that type, target and id, so there is no cached value to reset.",
+      fix: "Register it with `scope: .cached` to reset it, or reset the type, target and id it was registered with.")
+  }
+
   /// A factory, or an initializer, threw while making a value for `site`.
   static func factoryFailed(at site: Site, making what: String, error: any Error) -> Self {
     Self(

@@ -6,6 +6,8 @@ struct RegistrationName: Sendable, Equatable {
     case instance(typeName: String)
     case factory
     case singleton
+    /// A factory of a scope other than transient and singleton: `graph`, `weak` or `cached`.
+    case scoped(String)
   }
 
   let kind: Kind
@@ -29,6 +31,7 @@ struct RegistrationName: Sendable, Equatable {
       case .instance(let typeName): typeName
       case .factory: isMainActor ? "a main-actor factory of \(service)" : "a factory of \(service)"
       case .singleton: isMainActor ? "a main-actor singleton \(service)" : "a singleton \(service)"
+      case .scoped(let scope): "a \(isMainActor ? "main-actor " : "")\(scope)-scoped \(service)"
       }
     return conditions.isEmpty ? subject : "\(subject) (\(conditions.joined(separator: ", ")))"
   }

@@ -17,6 +17,8 @@ final class CreationStack {
   /// Objects whose injection (writes, then `didInjectDependencies()`) is running on this thread, innermost last.
   private(set) var objectsInInjection: [ObjectIdentifier] = []
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
+  /// The running call's graph-scoped values, from the first made until the thread is idle (see `GraphValues`).
+  var graph: GraphValues?
 
   init() {
     frames = []
@@ -40,6 +42,7 @@ final class CreationStack {
     // Outermost creations close no cycle and use the caller's stack; `checkNesting` keeps depth in bounds.
     if !frames.isEmpty { try checkNesting(key, for: site) }
     frames.append(Frame(key: key, site: site))
+    defer { endGraphIfIdle() }  // After the next one.
     defer { frames.removeLast() }
     do {
       return try create()
@@ -70,6 +73,7 @@ final class CreationStack {
   @inline(__always)
   func injecting(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Void) throws(InjectionError) {
     objectsInInjection.append(object)
+    defer { endGraphIfIdle() }  // After the next one.
     defer { objectsInInjection.removeLast() }
     try injection()
   }

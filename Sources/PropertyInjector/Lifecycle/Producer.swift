@@ -74,6 +74,17 @@ extension Registration {
         let made = try singleton.makeAny(execution, for: self, level: level, at: site)
         return try execution.cast(made, to: Value.self, from: self, at: site)
       }
+    case .scoped(let factory, _):
+      let keeps = keepsItsValue
+      if let typed = factory as? any AnyFactory<Value> {
+        return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
+          try typed.make(execution, for: self, level: level, at: site)
+        }
+      }
+      return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
+        let made = try factory.makeAny(execution, for: self, level: level, at: site)
+        return try execution.cast(made, to: Value.self, from: self, at: site)
+      }
     }
   }
 }

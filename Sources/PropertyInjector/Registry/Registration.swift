@@ -6,6 +6,8 @@ final class Registration: Sendable {
     case instance(Any)
     case factory(any AnyFactory)
     case singleton(any AnyFactory)
+    /// A factory whose values `scope` (``Scope/graph``, ``Scope/weak`` or ``Scope/cached``) shares.
+    case scoped(any AnyFactory, Scope)
   }
 
   /// Which properties a registration may fill.
@@ -46,12 +48,12 @@ final class Registration: Sendable {
     isMainActorIsolated =
       switch source {
       case .instance: false
-      case .factory(let factory), .singleton(let factory): factory.isMainActorIsolated
+      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.isMainActorIsolated
       }
     madeValuesNeedNoInjection =
       switch source {
       case .instance: true
-      case .factory(let factory), .singleton(let factory): factory.madeValuesNeedNoInjection
+      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.madeValuesNeedNoInjection
       }
   }
 
@@ -76,8 +78,21 @@ final class Registration: Sendable {
   }
 
   var keepsItsValue: Bool {
-    if case .factory = source { return false }
-    return true
+    switch source {
+    case .factory: false
+    case .scoped(_, let scope): scope == .cached
+    case .instance, .singleton: true
+    }
+  }
+
+  /// The scope of a factory registration; nil for an instance.
+  var scope: Scope? {
+    switch source {
+    case .instance: nil
+    case .factory: .transient
+    case .singleton: .singleton
+    case .scoped(_, let scope): scope
+    }
   }
 
   let isMainActorIsolated: Bool
@@ -88,6 +103,7 @@ final class Registration: Sendable {
       case .instance(let value): .instance(typeName: readableName(of: type(of: value)))
       case .factory: .factory
       case .singleton: .singleton
+      case .scoped(_, let scope): .scoped(scope.description)
       }
     return RegistrationName(
       kind: kind, service: service.name, target: typeMatch?.target?.name, id: typeMatch?.id?.original,

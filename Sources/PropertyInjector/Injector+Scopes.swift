@@ -1,0 +1,72 @@
+extension Injector {
+  /// Drops the value of a ``Scope/cached`` registration: the next use makes a new one.
+  ///
+  /// ```swift
+  /// injector.register(Session.self, scope: .cached) { _ in Session() }
+  /// try injector.reset(Session.self)  // after logout
+  /// ```
+  ///
+  /// The registration is looked up as ``unregister(_:for:id:)`` does (same type, target and id), here
+  /// or in an ancestor, whose value is then dropped for every injector that shares it. Through an override
+  /// injector (``withOverrides(_:operation:)``, the `.injecting` test trait), only the override's view is
+  /// reset: it makes a value of its own from then on, which dies with it, and the app's stays as it was.
+  ///
+  /// Safe while other threads resolve: a resolve racing the reset gets the old value or a new one, never a
+  /// half-made one, and the old value is released outside every lock once nothing uses it.
+  ///
+  /// - Parameters:
+  ///   - type: The registered type.
+  ///   - target: The target it was registered for, if any.
+  ///   - id: The id it was registered with, if any; compared ignoring case.
+  /// - Throws: ``InjectionError/Code/notCached`` when nothing, or something other than a cached factory, is
+  ///   registered under that type, target and id.
+  public func reset<Service>(_ type: Service.Type, for target: AnyClass? = nil, id: String? = nil)
+    throws(InjectionError)
+  {
+    let key = RegistrationKey.type(
+      ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), id: id?.caseFolded)
+    let name = readableName(of: Service.self)
+    let levels = try snapshotChain().levels
+    guard let level = levels.firstIndex(where: { $0.registry[key] != nil }),
+      let registration = levels[level].registry[key]
+    else { throw InjectionError(operation: "reset(\(name))", .notCached(name, found: nil)) }
+    guard case .scoped(let factory, .cached) = registration.source, let cached = factory as? any ResettableFactory
+    else { throw InjectionError(operation: "reset(\(name))", .notCached(name, found: registration.named)) }
+    reset(cached, registration, level: level)
+  }
+
+  /// Drops the values of this injector's ``Scope/cached`` registrations; through an override injector, also
+  /// the override's view of its ancestors' (see ``reset(_:for:id:)``). An ancestor's own are kept.
+  ///
+  /// ```swift
+  /// injector.resetCached()  // after logout: every cached service is made anew
+  /// ```
+  ///
+  /// Safe while other threads resolve, as ``reset(_:for:id:)`` is.
+  ///
+  /// - Throws: ``InjectionError/Code/timedOut`` only when a configuration on another thread lasts too long.
+  public func resetCached() throws(InjectionError) {
+    let levels = try snapshotChain().levels
+    for (level, snapshot) in levels.enumerated() where level == 0 || cachedOverrides != nil {
+      for registration in snapshot.registry.all.values {
+        guard case .scoped(let factory, .cached) = registration.source, let cached = factory as? any ResettableFactory
+        else { continue }
+        reset(cached, registration, level: level)
+      }
+    }
+  }
+
+  /// Resets `registration`, found `level` steps up: in the nearest override on the way, if any, else at home.
+  private func reset(_ cached: any ResettableFactory, _ registration: Registration, level: Int) {
+    var injector: Injector? = self
+    for _ in 0..<level {
+      guard let current = injector else { break }
+      if let overrides = current.cachedOverrides {
+        cached.reset(registration, in: overrides)
+        return
+      }
+      injector = current.parent
+    }
+    cached.reset()
+  }
+}

@@ -1,0 +1,98 @@
+/// A cached registration's value: a ``SingletonCell`` per generation, which a reset replaces with an empty one.
+/// A resolve that took the old generation before the reset finishes with it (the old value, or one made into
+/// the old cell, dropped with it); every later one gets the new generation's.
+final class CachedCell<Value>: Sendable {
+  private let current: Locked<SingletonCell<Value>>
+  private let label: String
+
+  init(label: String) {
+    self.label = label
+    current = Locked(SingletonCell(label: label))
+  }
+
+  /// The current generation.
+  var generation: SingletonCell<Value> { current.withLock { $0 } }
+
+  /// Drops the value: the next use makes a new one. The old value is released outside the lock.
+  func reset() {
+    let fresh = SingletonCell<Value>(label: label)
+    let old = current.withLock { current -> SingletonCell<Value> in
+      defer { current = fresh }
+      return current
+    }
+    withExtendedLifetime(old) {}
+  }
+}
+
+/// What ``Injector``'s resets need of a cached registration, its value type erased.
+protocol ResettableFactory: Sendable {
+  /// Drops the value the registration's own injector keeps.
+  func reset()
+  /// Drops the value an override injector keeps for `registration`, so that it makes its own from now on.
+  func reset(_ registration: Registration, in overrides: CachedOverrides)
+}
+
+/// A ``Scope/cached`` factory: a singleton that ``Injector/reset(_:for:id:)`` drops.
+struct CachedFactory<Service>: AnyFactory, ResettableFactory {
+  let factory: Factory<Service>
+  let cell: CachedCell<Service>
+
+  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
+  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
+
+  /// The value, made on first request after a reset (in an override's own cell, as a singleton's would be).
+  func make(
+    _ execution: Execution,
+    for registration: Registration,
+    level: Int,
+    at site: Site
+  ) throws(InjectionError) -> Service {
+    if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
+    let cell = generation(execution, for: registration, level: level)
+    if let value = cell.madeValue { return value }
+    return try execution.makeSingleton(for: registration, level: level, at: site) {
+      owner, run throws(InjectionError) -> Service in
+      try cell.value(for: site, waitLimit: owner.waitLimitSeconds) { () throws(InjectionError) -> Service in
+        try run(factory.make)
+      }
+    }
+  }
+
+  /// The cell to use: the home one, unless an override sits in between that has its own (made under it, or
+  /// reset through it), or the home one is not made yet; then the override's own, made with the override.
+  private func generation(_ execution: Execution, for registration: Registration, level: Int) -> SingletonCell<Service>
+  {
+    let home = cell.generation
+    guard level > 0, let overrides = execution.owners(atLevel: level).override?.injector.cachedOverrides else {
+      return home
+    }
+    if let own = overrides.cell(for: registration, as: Service.self, creating: !home.isMade) { return own.generation }
+    return home
+  }
+
+  func reset() { cell.reset() }
+
+  func reset(_ registration: Registration, in overrides: CachedOverrides) {
+    overrides.cell(for: registration, as: Service.self, creating: true)?.reset()
+  }
+}
+
+/// An override injector's own cached values of its ancestors' registrations: those first made under it, and
+/// those reset through it. They die with the override (a test's, with the test).
+final class CachedOverrides: Sendable {
+  private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: any AnyObject & Sendable)]>([:])
+
+  /// The override's own cell for `registration`; made empty if `creating` and there is none.
+  func cell<Value>(for registration: Registration, as _: Value.Type, creating: Bool) -> CachedCell<Value>? {
+    let id = ObjectIdentifier(registration)
+    return cells.withLock { cells in
+      if let existing = cells[id]?.cell as? CachedCell<Value> { return existing }
+      guard creating else { return nil }
+      // The entry keeps the registration alive (its id is not reused); a registration has one value type.
+      let made = CachedCell<Value>(label: registration.named.summary)
+      cells[id] = (registration, made)
+      return made
+    }
+  }
+
+}

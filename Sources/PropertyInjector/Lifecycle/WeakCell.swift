@@ -1,0 +1,77 @@
+/// A weak reference to a made value, published through a ``SingletonCell`` once made.
+final class WeakBox {
+  weak var object: AnyObject?
+
+  init(_ object: AnyObject) { self.object = object }
+}
+
+/// A weak registration's value: a ``SingletonCell`` per generation holding it weakly. One thread makes it (outside
+/// every lock) while the others wait for it; once released, the next request starts a new generation.
+final class WeakCell: Sendable {
+  private let current: Locked<SingletonCell<WeakBox>>
+  let label: String
+
+  init(label: String) {
+    self.label = label
+    current = Locked(SingletonCell(label: label))
+  }
+
+  var generation: SingletonCell<WeakBox> { current.withLock { $0 } }
+
+  /// Starts a new generation if `released` is still the current one (its value is gone).
+  func replace(_ released: SingletonCell<WeakBox>) {
+    let fresh = SingletonCell<WeakBox>(label: label)
+    let old = current.withLock { current -> SingletonCell<WeakBox>? in
+      guard current === released else { return nil }
+      defer { current = fresh }
+      return current
+    }
+    withExtendedLifetime(old) {}
+  }
+}
+
+/// A ``Scope/weak`` factory: the value is shared while anything outside the injector holds it.
+struct WeakFactory<Service>: AnyFactory {
+  let factory: Factory<Service>
+  let cell: WeakCell
+
+  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
+  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
+
+  /// Whether a `Service` may be a class instance: a class, or an existential a class may conform to.
+  static var mayBeClass: Bool { Service.self is AnyClass || isExistential(Service.self) }
+
+  /// The value alive now, or a new one; never a released one.
+  func make(
+    _ execution: Execution,
+    for registration: Registration,
+    level: Int,
+    at site: Site
+  ) throws(InjectionError) -> Service {
+    if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
+    guard Self.mayBeClass else { throw Self.notClass(registration, Service.self, at: site) }
+    while true {
+      let generation = cell.generation
+      if let value = generation.madeValue?.object as? Service { return value }
+      // The maker keeps its value strongly until it returns; a waiter reads it weakly, and may find it gone.
+      var made: Service?
+      let waitLimit = execution.injector.waitLimitSeconds
+      let box = try generation.value(for: site, waitLimit: waitLimit) { () throws(InjectionError) -> WeakBox in
+        let value = try execution.make(for: registration, level: level, at: site, factory.make)
+        let type = Swift.type(of: value as Any)
+        guard type is AnyClass else { throw Self.notClass(registration, type, at: site) }
+        made = value
+        return WeakBox(value as AnyObject)
+      }
+      if let made { return made }
+      if let value = box.object as? Service { return value }
+      cell.replace(generation)
+    }
+  }
+
+  private static func notClass(_ registration: Registration, _ type: Any.Type, at site: Site) -> InjectionError {
+    InjectionError(
+      operation: site.label,
+      .weakNotClass(at: site, registration: registration.named, made: readableName(of: type)))
+  }
+}

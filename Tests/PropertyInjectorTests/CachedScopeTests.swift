@@ -1,0 +1,279 @@
+import Dispatch
+import Testing
+
+@testable import PropertyInjector
+
+private final class Session: Sendable {
+  let number: Int
+  init(number: Int) { self.number = number }
+}
+
+private final class AccountScreen: InjectableSettable {
+  var injectedSession: Session?
+  var injectedOtherSession: Session?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedSession": \AccountScreen.injectedSession, "injectedOtherSession": \AccountScreen.injectedOtherSession]
+  }
+}
+
+/// Not `Sendable`: registered `unchecked:`.
+private final class Preferences {
+  var values: [String: String] = [:]
+}
+
+@MainActor private final class AccountModel {}
+
+private final class LazyAccountScreen: InjectableSettable {
+  var injectedSession: Lazy<Session>?
+  var injectedEach: Provider<Session>?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedSession": \LazyAccountScreen.injectedSession, "injectedEach": \LazyAccountScreen.injectedEach]
+  }
+}
+
+private func sessions(_ injector: Injector, counter: Counter, id: String? = nil) {
+  injector.register(Session.self, scope: .cached, id: id) { _ in Session(number: counter.increment()) }
+}
+
+@Suite("Cached scope")
+struct CachedScopeTests {
+  @Test("A cached value is shared like a singleton until reset, then made anew on next use")
+  func sharedUntilReset() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    #expect(made.value == 0)
+    let first = AccountScreen()
+    try injector.inject(first)
+    #expect(first.injectedSession === first.injectedOtherSession)
+    #expect(try injector.resolve(Session.self) === first.injectedSession)
+    #expect(made.value == 1)
+    try injector.reset(Session.self)
+    #expect(made.value == 1)
+    let second = AccountScreen()
+    try injector.inject(second)
+    #expect(made.value == 2)
+    #expect(second.injectedSession !== first.injectedSession)
+    #expect(try injector.resolve(Session.self) === second.injectedSession)
+  }
+
+  @Test("Resetting one registration leaves the others; resetCached resets every cached one")
+  func resetOneOrAll() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    sessions(injector, counter: made, id: "other")
+    let session = try injector.resolve(Session.self)
+    let other = try injector.resolve(Session.self, id: "other")
+    try injector.reset(Session.self, id: "other")
+    #expect(try injector.resolve(Session.self) === session)
+    let newOther = try injector.resolve(Session.self, id: "other")
+    #expect(newOther !== other)
+    try injector.resetCached()
+    #expect(try injector.resolve(Session.self) !== session)
+    #expect(try injector.resolve(Session.self, id: "other") !== newOther)
+  }
+
+  @Test("Resetting what is not a cached registration throws notCached, naming what is registered")
+  func resetWrongInputs() {
+    let injector = Injector()
+    injector.register(Session.self, scope: .singleton) { _ in Session(number: 0) }
+    #expect {
+      try injector.reset(Session.self)
+    } throws: { error in
+      let error = error as? InjectionError
+      return error?.code == .notCached && error?.problems.first?.summary.contains("a singleton Session") == true
+        && error?.problems.first?.fix.contains("scope: .cached") == true
+    }
+    #expect {
+      try injector.reset(AccountScreen.self)
+    } throws: { error in
+      (error as? InjectionError)?.code == .notCached
+    }
+    #expect(throws: Never.self) { try Injector().resetCached() }
+  }
+
+  @Test("A child resets its parent's cached registration for every injector that shares it")
+  func childResetsParentsValue() throws {
+    let parent = Injector()
+    let made = Counter()
+    sessions(parent, counter: made)
+    let child = Injector(parent: parent)
+    let before = try child.resolve(Session.self)
+    #expect(try parent.resolve(Session.self) === before)
+    try child.reset(Session.self)
+    let after = try parent.resolve(Session.self)
+    #expect(after !== before)
+    #expect(try child.resolve(Session.self) === after)
+  }
+
+  @Test("A Lazy resolves the value of its first read; a Provider the current one on each get")
+  func lazyAndProvider() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    let screen = LazyAccountScreen()
+    try injector.inject(screen)
+    let provider = try #require(screen.injectedEach)
+    let lazy = try #require(screen.injectedSession)
+    let first = try provider.get()
+    #expect(try lazy.value === first)
+    try injector.reset(Session.self)
+    let second = try provider.get()
+    #expect(second !== first)
+    #expect(try provider.get() === second)
+    #expect(try lazy.value === first)
+  }
+
+  @Test("@Injected reads the current cached value")
+  func injectedWrapper() throws {
+    let injector = Injector()
+    sessions(injector, counter: Counter())
+    struct Reader {
+      @Injected var session: Session
+    }
+    let reader = Reader(session: Injected(in: injector))
+    let first = reader.session
+    #expect(reader.session === first)
+    try injector.reset(Session.self)
+    #expect(reader.session !== first)
+  }
+
+  @Test("Resets racing resolves on many threads hand out whole values, old or new, and never crash")
+  func resetsRacingResolves() {
+    let injector = Injector()
+    let made = Counter()
+    injector.register(Session.self, scope: .cached) { _ in
+      let number = made.increment()
+      return Session(number: number)
+    }
+    let wrong = Counter()
+    var bodies: [@Sendable () -> Void] = (0..<6).map { _ in
+      {
+        for _ in 0..<2000 {
+          guard let session = try? injector.resolve(Session.self), session.number > 0 else {
+            wrong.increment()
+            continue
+          }
+          let screen = AccountScreen()
+          if (try? injector.inject(screen)) == nil || screen.injectedSession == nil { wrong.increment() }
+        }
+      }
+    }
+    bodies += (0..<2).map { index in
+      {
+        for _ in 0..<500 {
+          if index == 0 { try? injector.reset(Session.self) } else { try? injector.resetCached() }
+        }
+      }
+    }
+    runConcurrently(bodies)
+    #expect(wrong.value == 0)
+    #expect(made.value >= 1)
+    // After the race, one value again, shared.
+    let settled = try? injector.resolve(Session.self)
+    #expect(settled != nil && (try? injector.resolve(Session.self)) === settled)
+  }
+
+  @Test("Threads asking at once for a cached value not made yet get one and the same")
+  func oneIdentityUnderContention() {
+    let injector = Injector()
+    let made = Counter()
+    injector.register(Session.self, scope: .cached) { _ in
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.05)  // slow: the other threads arrive meanwhile
+      return Session(number: made.increment())
+    }
+    let seen = Locked2<[ObjectIdentifier]>([])
+    runConcurrently(
+      (0..<16).map { _ in
+        {
+          if let session = try? injector.resolve(Session.self) { seen.mutate { $0.append(ObjectIdentifier(session)) } }
+        }
+      })
+    #expect(seen.value.count == 16)
+    #expect(Set(seen.value).count == 1)
+    #expect(made.value == 1)
+  }
+
+  @Test("A failed creation leaves the object unchanged and keeps nothing: the next use tries again")
+  func failedCreationKeepsNothing() throws {
+    let injector = Injector()
+    let attempts = Counter()
+    injector.register(Session.self, scope: .cached) { _ in
+      if attempts.increment() == 1 { throw Failure(reason: "not yet") }
+      return Session(number: attempts.value)
+    }
+    let screen = AccountScreen()
+    #expect(throws: InjectionError.self) { try injector.inject(screen) }
+    #expect(screen.injectedSession == nil && screen.injectedOtherSession == nil)
+    try injector.inject(screen)
+    #expect(screen.injectedSession?.number == 2)
+    #expect(screen.injectedSession === screen.injectedOtherSession)
+  }
+
+  @Test("A cached value first made under an override is the override's own, and dies with it")
+  func overrideValuesDieWithTheOverride() throws {
+    let made = Counter()
+    let app = Injector()
+    sessions(app, counter: made)
+    weak var testsOwn: Session?
+    do {
+      let override = Injector(overriding: app)
+      let session = try override.resolve(Session.self)
+      testsOwn = session
+      #expect(try override.resolve(Session.self) === session)
+      #expect(try app.resolve(Session.self) !== session)
+    }
+    #expect(testsOwn == nil)
+    #expect(made.value == 2)
+  }
+
+  @Test("A reset through an override resets the override's view only: the app's value stays")
+  func resetThroughAnOverride() throws {
+    let made = Counter()
+    let app = Injector()
+    sessions(app, counter: made)
+    let appSession = try app.resolve(Session.self)
+    do {
+      let override = Injector(overriding: app)
+      #expect(try override.resolve(Session.self) === appSession)
+      try override.reset(Session.self)
+      let own = try override.resolve(Session.self)
+      #expect(own !== appSession)
+      #expect(try override.resolve(Session.self) === own)
+      try override.resetCached()
+      #expect(try override.resolve(Session.self) !== own)
+    }
+    #expect(try app.resolve(Session.self) === appSession)
+  }
+
+  @Test("A non-Sendable type registered unchecked is cached and reset")
+  func uncheckedValues() throws {
+    let injector = Injector()
+    injector.register(unchecked: Preferences.self, scope: .cached) { _ in Preferences() }
+    let first = try injector.resolve(Preferences.self)
+    #expect(try injector.resolve(Preferences.self) === first)
+    try injector.reset(Preferences.self)
+    #expect(try injector.resolve(Preferences.self) !== first)
+  }
+
+  @MainActor
+  @Test("A main-actor cached registration is shared on the main actor and reset")
+  func mainActorValues() throws {
+    let injector = Injector()
+    injector.register(AccountModel.self, scope: .cached, on: MainActor.self) { _ in AccountModel() }
+    let first = try injector.resolve(AccountModel.self)
+    #expect(try injector.resolve(AccountModel.self) === first)
+    try injector.reset(AccountModel.self)
+    #expect(try injector.resolve(AccountModel.self) !== first)
+  }
+
+  @Test("explain names the cached scope")
+  func explainNamesTheScope() throws {
+    let injector = Injector()
+    sessions(injector, counter: Counter())
+    let entry = try #require(injector.explain(AccountScreen()).entries.first)
+    #expect(entry.source == "a cached-scoped Session")
+    #expect(entry.reasons.contains { $0.contains("until reset") })
+  }
+}

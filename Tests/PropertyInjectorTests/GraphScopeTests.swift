@@ -1,0 +1,372 @@
+import Dispatch
+import PropertyInjector
+import Testing
+
+/// A value of the graph scope: counts how many were made.
+private final class EditSession: Sendable {
+  let number: Int
+  init(number: Int) { self.number = number }
+}
+
+/// Made by a factory, and injected itself: the session reaches it both ways.
+private final class Toolbar: InjectableSettable, @unchecked Sendable {
+  var injectedSession: EditSession?
+  let madeWith: EditSession?
+  init(madeWith: EditSession?) { self.madeWith = madeWith }
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedSession": \Toolbar.injectedSession] }
+}
+
+private final class Editor: InjectableSettable {
+  var injectedSession: EditSession?
+  var injectedOtherSession: EditSession?
+  var injectedToolbar: Toolbar?
+  var sessionInCallback: EditSession?
+  var resolveInCallback: (() -> EditSession?)?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedSession": \Editor.injectedSession, "injectedOtherSession": \Editor.injectedOtherSession,
+      "injectedToolbar": \Editor.injectedToolbar,
+    ]
+  }
+  func didInjectDependencies() { sessionInCallback = resolveInCallback?() }
+}
+
+/// Two sessions and a property nothing can fill until its factory stops failing.
+private final class FailingEditor: InjectableSettable {
+  var injectedSession: EditSession?
+  var injectedOtherSession: EditSession?
+  var injectedToolbar: Toolbar?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedSession": \FailingEditor.injectedSession, "injectedOtherSession": \FailingEditor.injectedOtherSession,
+      "injectedToolbar": \FailingEditor.injectedToolbar,
+    ]
+  }
+}
+
+private final class LazyEditor: InjectableSettable {
+  var injectedSession: EditSession?
+  var injectedLater: Lazy<EditSession>?
+  var injectedEach: Provider<EditSession>?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedSession": \LazyEditor.injectedSession, "injectedLater": \LazyEditor.injectedLater,
+      "injectedEach": \LazyEditor.injectedEach,
+    ]
+  }
+}
+
+/// Not `Sendable`: registered `unchecked:`.
+private final class Draft {
+  var text = ""
+}
+
+private final class DraftEditor: InjectableSettable {
+  var injectedDraft: Draft?
+  var injectedOtherDraft: Draft?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedDraft": \DraftEditor.injectedDraft, "injectedOtherDraft": \DraftEditor.injectedOtherDraft]
+  }
+}
+
+@MainActor private final class SessionViewModel {
+  let id = ObjectIdentifier(EditSession.self)
+}
+
+@MainActor private final class MainEditor {
+  var injectedModel: SessionViewModel?
+  var injectedOtherModel: SessionViewModel?
+}
+
+extension MainEditor: @MainActor InjectableSettable {
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedModel": \MainEditor.injectedModel, "injectedOtherModel": \MainEditor.injectedOtherModel]
+  }
+}
+
+private func sessions(_ injector: Injector, counter: Counter) {
+  injector.register(EditSession.self, scope: .graph) { _ in EditSession(number: counter.increment()) }
+}
+
+@Suite("Graph scope")
+struct GraphScopeTests {
+  @Test("Every property one inject fills shares one graph value")
+  func oneInjectSharesOneValue() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    injector.register(Toolbar.self) { _ in Toolbar(madeWith: nil) }
+    let editor = Editor()
+    try injector.inject(editor)
+    #expect(made.value == 1)
+    #expect(editor.injectedSession === editor.injectedOtherSession)
+    #expect(editor.injectedToolbar?.injectedSession === editor.injectedSession)
+  }
+
+  @Test("The next inject makes a new graph value")
+  func nextInjectMakesANewValue() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    injector.register(Toolbar.self) { _ in Toolbar(madeWith: nil) }
+    let first = Editor()
+    let second = Editor()
+    try injector.inject(first)
+    try injector.inject(second)
+    #expect(made.value == 2)
+    #expect(first.injectedSession !== second.injectedSession)
+    #expect(second.injectedSession === second.injectedOtherSession)
+  }
+
+  @Test("Factories run for the call and the values they make, injected along the way, share the graph value")
+  func factoriesAndMadeValuesShareTheValue() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    injector.register(Toolbar.self) { resolver in Toolbar(madeWith: try resolver.resolve(EditSession.self)) }
+    let editor = Editor()
+    try injector.inject(editor)
+    let toolbar = try #require(editor.injectedToolbar)
+    #expect(made.value == 1)
+    #expect(toolbar.madeWith === editor.injectedSession)
+    #expect(toolbar.injectedSession === editor.injectedSession)
+  }
+
+  @Test("One top-level resolve shares its graph value down through its factories; the next resolve gets a new one")
+  func topLevelResolveIsOneGraph() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    injector.register(Toolbar.self) { resolver in Toolbar(madeWith: try resolver.resolve(EditSession.self)) }
+    let toolbar = try injector.resolve(Toolbar.self)
+    #expect(toolbar.madeWith === toolbar.injectedSession)
+    #expect(made.value == 1)
+    let first = try injector.resolve(EditSession.self)
+    let second = try injector.resolve(EditSession.self)
+    #expect(first !== second)
+    #expect(made.value == 3)
+  }
+
+  @Test("A resolve from the injection's callback belongs to the injection's graph")
+  func callbackSharesTheGraph() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    injector.register(Toolbar.self) { _ in Toolbar(madeWith: nil) }
+    let editor = Editor()
+    editor.resolveInCallback = { try? injector.resolve(EditSession.self) }
+    try injector.inject(editor)
+    #expect(editor.sessionInCallback === editor.injectedSession)
+    #expect(made.value == 1)
+  }
+
+  @Test("A Lazy read or a Provider asked after the call returned starts a graph of its own")
+  func deferredAfterTheCallIsANewGraph() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    let editor = LazyEditor()
+    try injector.inject(editor)
+    let lazy = try #require(editor.injectedLater)
+    let provider = try #require(editor.injectedEach)
+    let later = try lazy.value
+    #expect(later !== editor.injectedSession)
+    #expect(try lazy.value === later)
+    let first = try provider.get()
+    let second = try provider.get()
+    #expect(first !== second && first !== later)
+    #expect(made.value == 4)
+  }
+
+  @Test("@Injected reads a new graph value on every read: each read is a top-level resolve")
+  func injectedWrapperReadsANewValueEachTime() {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    struct Reader {
+      @Injected var session: EditSession
+    }
+    let reader = Reader(session: Injected(in: injector))
+    #expect(reader.session !== reader.session)
+    #expect(made.value == 2)
+  }
+
+  @Test("Two calls running at once on different threads never share a graph value")
+  func concurrentCallsNeverShare() {
+    let injector = Injector()
+    let made = Counter()
+    let bothInside = Rendezvous(parties: 2)
+    injector.register(EditSession.self, scope: .graph) { _ in
+      let session = EditSession(number: made.increment())
+      bothInside.arriveAndWait()  // both calls are making their session at once
+      return session
+    }
+    injector.register(Toolbar.self) { resolver in Toolbar(madeWith: try resolver.resolve(EditSession.self)) }
+    let editors = Locked2<[Editor]>([])
+    runConcurrently(
+      (0..<2).map { _ in
+        {
+          let editor = Editor()
+          do {
+            try injector.inject(editor)
+          } catch {
+            Issue.record(error)
+          }
+          editors.mutate { $0.append(editor) }
+        }
+      })
+    let both = editors.value
+    #expect(made.value == 2)
+    #expect(both.count == 2)
+    guard both.count == 2 else { return }
+    #expect(both[0].injectedSession !== both[1].injectedSession)
+    for editor in both {
+      #expect(editor.injectedSession === editor.injectedOtherSession)
+      #expect(editor.injectedToolbar?.madeWith === editor.injectedSession)
+    }
+  }
+
+  @Test("Many threads injecting at once each get one value of their own, shared within their call")
+  func manyThreadsEachGetTheirOwn() {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    injector.register(Toolbar.self) { resolver in Toolbar(madeWith: try resolver.resolve(EditSession.self)) }
+    let editors = Locked2<[Editor]>([])
+    runConcurrently(
+      (0..<8).map { _ in
+        {
+          for _ in 0..<200 {
+            let editor = Editor()
+            try? injector.inject(editor)
+            editors.mutate { $0.append(editor) }
+          }
+        }
+      })
+    let all = editors.value
+    #expect(all.count == 1600)
+    #expect(made.value == 1600)
+    #expect(Set(all.compactMap { $0.injectedSession.map(ObjectIdentifier.init) }).count == 1600)
+    #expect(
+      all.allSatisfy {
+        $0.injectedSession === $0.injectedOtherSession && $0.injectedToolbar?.madeWith === $0.injectedSession
+      })
+  }
+
+  @Test("A failed injection leaves the object unchanged and keeps no graph value: the next call makes a new one")
+  func failedInjectionKeepsNothing() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    let failing = Locked2(true)
+    injector.register(Toolbar.self) { resolver in
+      if failing.value { throw Failure(reason: "no toolbar yet") }
+      return Toolbar(madeWith: try resolver.resolve(EditSession.self))
+    }
+    let editor = FailingEditor()
+    #expect(throws: InjectionError.self) { try injector.inject(editor) }
+    #expect(editor.injectedSession == nil && editor.injectedOtherSession == nil && editor.injectedToolbar == nil)
+    let madeBefore = made.value
+    failing.mutate { $0 = false }
+    try injector.inject(editor)
+    #expect(made.value == madeBefore + 1)
+    #expect(editor.injectedSession === editor.injectedOtherSession)
+    #expect(editor.injectedToolbar?.madeWith === editor.injectedSession)
+  }
+
+  @Test("A graph value whose own injection failed is not kept: a later request in the call makes a whole one")
+  func halfMadeValueIsNotKept() throws {
+    let injector = Injector()
+    let toolbars = Counter()
+    let sessionsMade = Counter()
+    injector.register(EditSession.self) { _ in
+      if sessionsMade.increment() == 1 { throw Failure(reason: "first session fails") }
+      return EditSession(number: sessionsMade.value)
+    }
+    injector.register(Toolbar.self, scope: .graph) { _ in
+      toolbars.increment()
+      return Toolbar(madeWith: nil)
+    }
+    // The first toolbar's injection fails (its session's factory throws); the factory tries again.
+    injector.register(Editor.self) { resolver in
+      _ = try? resolver.resolve(Toolbar.self)
+      let editor = Editor()
+      editor.injectedToolbar = try resolver.resolve(Toolbar.self)
+      editor.injectedOtherSession = try resolver.resolve(Toolbar.self).injectedSession
+      return editor
+    }
+    let editor = try injector.resolve(Editor.self)
+    #expect(toolbars.value == 2)
+    #expect(editor.injectedToolbar?.injectedSession != nil)
+    #expect(editor.injectedOtherSession === editor.injectedToolbar?.injectedSession)
+  }
+
+  @Test("A child injector's call shares its parent's graph registration within the call")
+  func childInjectorsShareWithinTheCall() throws {
+    let parent = Injector()
+    let made = Counter()
+    sessions(parent, counter: made)
+    let child = Injector(parent: parent)
+    child.register(Toolbar.self) { resolver in Toolbar(madeWith: try resolver.resolve(EditSession.self)) }
+    let editor = Editor()
+    try child.inject(editor)
+    #expect(made.value == 1)
+    #expect(editor.injectedToolbar?.madeWith === editor.injectedSession)
+    #expect(editor.injectedOtherSession === editor.injectedSession)
+  }
+
+  @Test("An override's graph registration is shared within the call")
+  func overridesShareWithinTheCall() throws {
+    let made = Counter()
+    let editor = Editor()
+    try Injector.withOverrides { injector in
+      sessions(injector, counter: made)
+      injector.register(Toolbar.self) { resolver in Toolbar(madeWith: try resolver.resolve(EditSession.self)) }
+    } operation: {
+      try Injector.shared.inject(editor)
+    }
+    #expect(made.value == 1)
+    #expect(editor.injectedToolbar?.madeWith === editor.injectedSession)
+  }
+
+  @Test("A non-Sendable type registered unchecked is shared within the call")
+  func uncheckedValuesAreShared() throws {
+    let injector = Injector()
+    injector.register(unchecked: Draft.self, scope: .graph) { _ in Draft() }
+    let editor = DraftEditor()
+    try injector.inject(editor)
+    #expect(editor.injectedDraft != nil && editor.injectedDraft === editor.injectedOtherDraft)
+  }
+
+  @MainActor
+  @Test("A main-actor graph registration is shared within the call, and refused off the main actor")
+  func mainActorGraphValues() async throws {
+    let injector = Injector()
+    injector.register(SessionViewModel.self, scope: .graph, on: MainActor.self) { _ in SessionViewModel() }
+    let editor = MainEditor()
+    try injector.inject(editor)
+    #expect(editor.injectedModel != nil && editor.injectedModel === editor.injectedOtherModel)
+    let offMainActor = Task.detached { () -> InjectionError? in
+      do {
+        _ = try injector.resolve(SessionViewModel.self)
+        return nil
+      } catch {
+        return error as? InjectionError
+      }
+    }
+    let code = await offMainActor.value?.code
+    #expect(code == .mainActorRequired)
+  }
+
+  @Test("explain names the graph scope, and validate accepts it")
+  func explainNamesTheScope() throws {
+    let injector = Injector()
+    sessions(injector, counter: Counter())
+    injector.register(Toolbar.self) { _ in Toolbar(madeWith: nil) }
+    let report = injector.explain(Editor())
+    let entry = try #require(report.entries.first { $0.property == "injectedSession" })
+    #expect(entry.source == "a graph-scoped EditSession")
+    #expect(entry.reasons.contains { $0.contains("graph scope") })
+    #expect(throws: Never.self) { try injector.validate(Editor()) }
+  }
+}
