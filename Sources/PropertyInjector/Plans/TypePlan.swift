@@ -59,7 +59,7 @@ final class TypePlan: Sendable {
       case .fusible(let fusible): fusible.alone
       }
     }
-    let running = Self.fused(drafts)
+    let running = drafts.contains(where: { if case .fusible = $0 { true } else { false } }) ? Self.fused(drafts) : steps
     let failing = running.filter { $0.failure != nil }
     let making = running.filter { $0.failure == nil && !$0.isConstant }
     let checked = making.filter(\.checksRetention)

@@ -1,5 +1,6 @@
-/// A property the injector must fill when it is nil, and what the rules answered for it.
-struct Candidate {
+/// A property the injector must fill when it is nil, and what the rules answered for it. A class: every step of
+/// a plan refers to its candidate, and copying one must not copy what it holds.
+final class Candidate {
   /// Why a property is a candidate.
   enum Reason {
     /// Its name starts with `injected`.
@@ -14,6 +15,13 @@ struct Candidate {
   let request: Request?
   /// What the rules answered; nil when its declaration is invalid.
   let answer: Answer?
+
+  init(property: TypeShape.Property, reason: Reason, request: Request?, answer: Answer?) {
+    self.property = property
+    self.reason = reason
+    self.request = request
+    self.answer = answer
+  }
 
   var site: Site { property.site }
 }
