@@ -1,13 +1,5 @@
 /// How candidates, key paths and registration calls read in messages and explanations.
 enum Describe {
-  /// Why a candidate is one, as the start of a sentence.
-  static func reason(_ reason: Candidate.Reason, _ name: String) -> String {
-    switch reason {
-    case .prefix: "its name starts with \"\(TypeShape.candidatePrefix)\", so it is a candidate for injection"
-    case .nameRegistration: "a name registration targets \"\(name)\", so it is a candidate for injection"
-    }
-  }
-
   /// How to register `type` in source, with `id` if given: an instance or a factory, each a call
   /// to copy; only a main-actor factory when `isMainActor` (the type is known to be main-actor).
   static func registrationCalls(for type: Any.Type, id: String?, isMainActor: Bool) -> String {

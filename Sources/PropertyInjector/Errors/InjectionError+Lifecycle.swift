@@ -13,12 +13,12 @@ extension InjectionError {
       path: path)
   }
 
-  /// Creations nested past ``CreationStack/maximumDepth``, or past the thread's stack, the last at `site`.
-  static func tooDeep(path: [String], at site: Site, stackExhausted: Bool) -> InjectionError {
+  /// Creations nested past `limit` levels, or past the thread's stack, the last at `site`.
+  static func tooDeep(path: [String], at site: Site, limit: Int, stackExhausted: Bool) -> InjectionError {
     let why =
       stackExhausted
       ? "creations are nested \(path.count) deep, and this thread's stack is nearly used up"
-      : "creations are nested \(path.count) deep, past the limit of \(CreationStack.maximumDepth)"
+      : "creations are nested \(path.count) deep, past the limit of \(limit)"
     return InjectionError(
       operation: site.label,
       Problem(

@@ -57,12 +57,12 @@ final class CreationStack {
       throw .cycle(path: frames[start...].map(\.site.label) + [site.label], closingAt: site)
     }
     if frames.count >= Self.maximumDepth {
-      throw .tooDeep(path: path + [site.label], at: site, stackExhausted: false)
+      throw .tooDeep(path: path + [site.label], at: site, limit: Self.maximumDepth, stackExhausted: false)
     }
     if let stackBounds, let address = currentStackAddress(within: stackBounds),
       address < stackBounds.lowerBound + Self.stackReserve
     {
-      throw .tooDeep(path: path + [site.label], at: site, stackExhausted: true)
+      throw .tooDeep(path: path + [site.label], at: site, limit: Self.maximumDepth, stackExhausted: true)
     }
   }
 

@@ -1,3 +1,35 @@
+extension PropertyAccessor {
+  /// The step that fills this property with what `answer` names (see ``PlanBuilder``).
+  func step(for candidate: Candidate, answer: Answer) -> StepDraft {
+    accept(StepMaker(candidate: candidate, answer: answer))
+  }
+
+  /// The step that fills this property with `value`, a registered instance, on its own.
+  func constantStep(for candidate: Candidate, value: Any) -> Step {
+    accept(ConstantStepMaker(candidate: candidate, value: value))
+  }
+}
+
+/// Opens an accessor to build its candidate's step for `answer`.
+private struct StepMaker: AccessorVisitor {
+  let candidate: Candidate
+  let answer: Answer
+
+  func visit<Root: AnyObject, Wrapped>(_ accessor: Accessor<Root, Wrapped>) -> StepDraft {
+    accessor.step(for: candidate, answer: answer)
+  }
+}
+
+/// Opens an accessor to build the step that writes `value`, a registered instance, on its own.
+private struct ConstantStepMaker: AccessorVisitor {
+  let candidate: Candidate
+  let value: Any
+
+  func visit<Root: AnyObject, Wrapped>(_ accessor: Accessor<Root, Wrapped>) -> Step {
+    accessor.constantStep(for: candidate, value: value)
+  }
+}
+
 /// Where generic types meet: a property's `Root` and `Wrapped`, opened once per candidate, and the answer's
 /// producer of `Wrapped` values, compiled into a ``Step`` whose closures neither cast nor box.
 extension Accessor {

@@ -20,7 +20,7 @@ extension TypePlan {
     }
     return steps
       + groups.flatMap { filler, members, bindings -> [Step] in
-        filler.step(bindings, members[0].candidate).map { [$0] } ?? members.map(\.alone)
+        filler.bind(bindings).map { [Step(candidate: members[0].candidate, constant: $0)] } ?? members.map(\.alone)
       }
   }
 }

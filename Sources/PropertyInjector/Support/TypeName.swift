@@ -59,6 +59,9 @@ extension Optional: OptionalProtocol {
 
 extension OptionalProtocol {
   static var wrappedType: Any.Type { Wrapped.self }
+
+  /// The wrapped value, as `Any`.
+  var wrappedAny: Any? { wrapped.map { $0 } }
 }
 
 extension String {

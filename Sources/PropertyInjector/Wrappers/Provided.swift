@@ -71,8 +71,6 @@ public struct Provided<Value: Sendable>: Sendable {
 }
 
 extension OptionalProtocol {
-  /// The wrapped value, as `Any`.
-  var wrappedAny: Any? { wrapped.map { $0 } }
   /// The probe of the wrapped type.
   var wrappedProbe: TypeProbe { TypeProbe(Wrapped.self) }
 }

@@ -21,10 +21,16 @@ protocol PropertyAccessor: AnyObject {
   func isNil(in object: AnyObject) -> Bool
   /// Sets the property back to nil: undoes an injection's write.
   func clear(in object: AnyObject)
-  /// The step that fills this property with what `answer` names (see ``PlanBuilder``).
-  func step(for candidate: Candidate, answer: Answer) -> StepDraft
-  /// The step that fills this property with `value`, a registered instance, on its own.
-  func constantStep(for candidate: Candidate, value: Any) -> Step
+  /// What `visitor` answers for this accessor, its `Root` and `Wrapped` known: how plan building opens it.
+  func accept<Visitor: AccessorVisitor>(_ visitor: Visitor) -> Visitor.Result
+}
+
+/// What is done with an accessor once its types are known: plan building's step builders (``PlanBuilder``),
+/// so that this layer names none of their types.
+protocol AccessorVisitor {
+  associatedtype Result
+  /// The answer for `accessor`.
+  func visit<Root: AnyObject, Wrapped>(_ accessor: Accessor<Root, Wrapped>) -> Result
 }
 
 typealias AnyAccessor = any PropertyAccessor
@@ -100,6 +106,8 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   func clear(in object: AnyObject) { clear(root(object)) }
 
   func valueThroughKeyPath(in object: AnyObject) -> Any? { typedKeyPath.flatMap { root(object)[keyPath: $0] } }
+
+  func accept<Visitor: AccessorVisitor>(_ visitor: Visitor) -> Visitor.Result { visitor.visit(self) }
 }
 
 /// `object` as a `Root`, without a dynamic cast (one per property write would cost as much as the write).

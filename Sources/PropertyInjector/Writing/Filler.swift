@@ -29,38 +29,22 @@ public struct InjectableFiller {
 
 /// An ``InjectableFiller``, its types erased: what the accessors of its class refer to (by identity).
 final class Filler {
-  /// A step that fills the properties in `bindings` in one call; nil when a value does not fit its property.
-  let step: (_ bindings: [(name: String, value: Any)], _ candidate: Candidate) -> Step?
+  /// What fills the properties in `bindings` in one call (returning whether it wrote any); nil when a value
+  /// does not fit its property.
+  let bind: (_ bindings: [(name: String, value: Any)]) -> ((AnyObject) -> Bool)?
 
   init<Root: AnyObject, Values>(
     empty: Values,
     set: @escaping (inout Values, String, Any) -> Bool,
     fill: @escaping (Root, Values) -> Bool
   ) {
-    step = { bindings, candidate in
+    bind = { bindings in
       var values = empty
       for (name, value) in bindings {
         guard set(&values, name, value) else { return nil }
       }
       let bound = values
-      return Step(candidate: candidate, constant: { fill(downcast($0, to: Root.self), bound) })
+      return { fill(downcast($0, to: Root.self), bound) }
     }
-  }
-}
-
-/// What an accessor answers for its candidate: a step, or a registered instance awaiting its class's filler
-/// (``TypePlan/fused(_:)``), which writes it with the class's other instances, or ``Fusible/alone`` if refused.
-enum StepDraft {
-  case step(Step)
-  case fusible(Fusible)
-
-  /// A registered instance, uncast, and the accessor that writes it alone.
-  struct Fusible {
-    let candidate: Candidate
-    let accessor: AnyAccessor
-    let filler: Filler
-    let value: Any
-
-    var alone: Step { accessor.constantStep(for: candidate, value: value) }
   }
 }

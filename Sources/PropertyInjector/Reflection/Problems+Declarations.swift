@@ -1,6 +1,16 @@
 // Every problem with a type's declarations: its candidates and its table. Each text is built
 // here and nowhere else.
 
+extension Describe {
+  /// Why a candidate is one, as the start of a sentence.
+  static func reason(_ reason: Candidate.Reason, _ name: String) -> String {
+    switch reason {
+    case .prefix: "its name starts with \"\(TypeShape.candidatePrefix)\", so it is a candidate for injection"
+    case .nameRegistration: "a name registration targets \"\(name)\", so it is a candidate for injection"
+    }
+  }
+}
+
 extension InjectionError.Problem {
   /// The problem of a candidate whose declaration is wrong; nil for a broken table entry,
   /// which the table's problems already report.

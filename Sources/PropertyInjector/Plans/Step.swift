@@ -54,3 +54,20 @@ struct Step {
 
   func clear(_ object: AnyObject) { candidate.property.accessor?.clear(in: object) }
 }
+
+/// What an accessor answers for its candidate: a step, or a registered instance awaiting its class's filler
+/// (``TypePlan/fused(_:)``), which writes it with the class's other instances, or ``Fusible/alone`` if refused.
+enum StepDraft {
+  case step(Step)
+  case fusible(Fusible)
+
+  /// A registered instance, uncast, and the accessor that writes it alone.
+  struct Fusible {
+    let candidate: Candidate
+    let accessor: AnyAccessor
+    let filler: Filler
+    let value: Any
+
+    var alone: Step { accessor.constantStep(for: candidate, value: value) }
+  }
+}
