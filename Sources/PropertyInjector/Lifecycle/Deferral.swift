@@ -1,15 +1,5 @@
-/// How the injector makes a ``Lazy`` or ``Provider``: `inner` must resolve now; the handle resolves it later.
-struct Deferral: Sendable {
-  /// `Database` for `Lazy<Database>`.
-  let inner: TypeProbe
-  /// For explanations: "on first .value, then kept".
-  let timing: String
-}
-
 /// Adopted by ``Lazy`` and ``Provider`` so the rules recognise them as property types.
-protocol DeferredValue: SendableMetatype {
-  static var deferral: Deferral { get }
-
+protocol DeferredValue: DeferredType {
   /// A handle that resolves `request` (for the inner type) when asked, through `link`'s injector.
   init(resolving request: Request, through link: InjectorLink)
 }
@@ -19,7 +9,7 @@ struct DeferredResolution<Value>: Sendable {
   let link: InjectorLink
   let request: Request
 
-  var waitLimit: Double { link.injector?.waitLimitSeconds ?? Injector.defaultCreationWaitLimit }
+  var waitLimit: Double { link.injector?.waitLimitSeconds ?? defaultCreationWaitLimit }
 
   func callAsFunction() throws(InjectionError) -> Value {
     guard let injector = link.injector else {
@@ -27,4 +17,17 @@ struct DeferredResolution<Value>: Sendable {
     }
     return try injector.produce(request, as: Value.self)
   }
+}
+
+extension TypeProbe {
+  /// The probe of `Value`: whether it is ``InjectorCreatable``, and the ``TypeQuestions`` generic code answers.
+  init<Value>(_: Value.Type) {
+    self.init(type: Value.self, isCreatable: Value.self is any InjectorCreatable.Type, questions: Questions<Value>.self)
+  }
+}
+
+/// The answers about `Value`.
+private enum Questions<Value>: TypeQuestions {
+  static func accepts(_ value: Any) -> Bool { value is Value }
+  static var deferral: Deferral? { (Value.self as? any DeferredType.Type)?.deferral }
 }

@@ -1,6 +1,6 @@
 /// What producing a value needs: the working injector and the thread's creation stack.
 struct Execution {
-  let injector: Injector
+  let injector: any InjectorRuntime
   let stack: CreationStack
 
   /// The registration's `home` injector (which keeps its singleton) and the nearest override in between, if any;
@@ -9,10 +9,10 @@ struct Execution {
     // Own registration: no walk, and no retain (retaining an injector with a weak-ref side table is slow).
     guard level > 0 else { return (self, nil) }
     var injector = self.injector
-    var override: Injector?
+    var override: (any InjectorRuntime)?
     for _ in 0..<level {
       if override == nil, injector.overrideCells != nil { override = injector }
-      guard let parent = injector.parent else { break }
+      guard let parent = injector.parentRuntime else { break }
       injector = parent
     }
     return (Execution(injector: injector, stack: stack), override.map { Execution(injector: $0, stack: stack) })
@@ -94,7 +94,7 @@ extension Execution {
     for registration: Registration,
     level: Int,
     at site: Site,
-    _ body: (Injector, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError) -> Value
+    _ body: (any InjectorRuntime, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError) -> Value
   ) throws(InjectionError) -> Value {
     let (home, override) = owners(atLevel: level)
     let owner = override ?? home
@@ -177,7 +177,7 @@ extension Execution {
             operation: site.label,
             .answerMismatch(at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self))))
         }
-        made = try creatable.init(resolver: Resolver(injector))
+        made = try creatable.init(resolver: Resolver(link: injector.link))
       } catch let error as InjectionError {
         throw error
       } catch {

@@ -1,12 +1,7 @@
 /// A registration's type-erased factory, ``Factory`` or ``Singleton``. Plans for exactly its value type cast to
 /// the concrete kind once; others call ``makeAny(_:for:level:at:)`` and cast each value.
-protocol AnyFactory<Service>: Sendable {
+protocol AnyFactory<Service>: RegisteredFactory {
   associatedtype Service
-
-  /// Registered `on: MainActor.self`: runs, and hands out values, only on the main actor.
-  var isMainActorIsolated: Bool { get }
-  /// Values of exactly the declared type are known not injectable; subclasses and protocol types are still checked.
-  var madeValuesNeedNoInjection: Bool { get }
 
   /// A value for `registration`, made on the calling thread outside every lock.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)

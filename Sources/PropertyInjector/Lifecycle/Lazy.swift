@@ -27,7 +27,7 @@ public final class Lazy<Value> {
       }
     }
     cell = SingletonCell(label: label)
-    waitLimit = Injector.defaultCreationWaitLimit
+    waitLimit = defaultCreationWaitLimit
   }
 
   init(_ resolution: DeferredResolution<Value>) {

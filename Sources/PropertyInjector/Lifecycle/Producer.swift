@@ -52,10 +52,7 @@ extension Registration {
           try typed.make(execution, for: self, level: level, at: site)
         }
       }
-      return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
-        let made = try factory.makeAny(execution, for: self, level: level, at: site)
-        return try execution.cast(made, to: Value.self, from: self, at: site)
-      }
+      return casting(factory, to: Value.self, level: level, keepsItsValue: false)
     case .singleton(let singleton):
       if let typed = singleton as? Singleton<Value> {
         guard !typed.isMainActorIsolated else {
@@ -70,10 +67,7 @@ extension Registration {
           return try typed.make(execution, for: self, level: level, at: site)
         }
       }
-      return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
-        let made = try singleton.makeAny(execution, for: self, level: level, at: site)
-        return try execution.cast(made, to: Value.self, from: self, at: site)
-      }
+      return casting(singleton, to: Value.self, level: level, keepsItsValue: true)
     case .scoped(let factory, _):
       let keeps = keepsItsValue
       if let typed = factory as? any AnyFactory<Value> {
@@ -81,10 +75,27 @@ extension Registration {
           try typed.make(execution, for: self, level: level, at: site)
         }
       }
-      return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
-        let made = try factory.makeAny(execution, for: self, level: level, at: site)
-        return try execution.cast(made, to: Value.self, from: self, at: site)
+      return casting(factory, to: Value.self, level: level, keepsItsValue: keeps)
+    }
+  }
+
+  /// Values of `factory`, registered for another type than `Value`, each cast to `Value`.
+  private func casting<Value>(
+    _ factory: any RegisteredFactory,
+    to _: Value.Type,
+    level: Int,
+    keepsItsValue: Bool
+  ) -> Producer<Value> {
+    // Every registered factory is an `AnyFactory`: the registry, a layer below, names only what it knows of it.
+    guard let factory = factory as? any AnyFactory else {
+      return Producer(keepsItsValue: keepsItsValue) { _, site throws(InjectionError) in
+        throw InjectionError(
+          operation: site.label, .answerMismatch(at: site, wanted: Value.self, answer: .registration(self.named)))
       }
+    }
+    return Producer(keepsItsValue: keepsItsValue) { execution, site throws(InjectionError) in
+      let made = try factory.makeAny(execution, for: self, level: level, at: site)
+      return try execution.cast(made, to: Value.self, from: self, at: site)
     }
   }
 }

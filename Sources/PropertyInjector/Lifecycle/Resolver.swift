@@ -17,14 +17,9 @@
 /// exception is an override (``Injector/withOverrides(_:operation:)``, the `.injecting` trait):
 /// asked through one, a parent's factory resolves through the override.
 public struct Resolver: Sendable {
-  private let link: InjectorLink
-
-  init(_ injector: Injector) { link = injector.link }
+  let link: InjectorLink
 
   init(link: InjectorLink) { self.link = link }
-
-  /// The injector, while it is alive.
-  public var injector: Injector? { link.injector }
 
   /// Resolves a value as ``Injector/resolve(_:for:id:)`` does.
   ///
@@ -48,28 +43,8 @@ public struct Resolver: Sendable {
     try live(operation: "inject(\(readableName(of: Target.self)))").inject(target)
   }
 
-  private func live(operation: @autoclosure () -> String) throws(InjectionError) -> Injector {
+  private func live(operation: @autoclosure () -> String) throws(InjectionError) -> any InjectorRuntime {
     guard let injector = link.injector else { throw .injectorReleased(operation: operation(), site: nil) }
     return injector
   }
-}
-
-extension Injector {
-  /// A ``Resolver`` for this injector: a handle that resolves from it without keeping it alive,
-  /// for objects that resolve later (and for making ``InjectorCreatable`` values by hand in tests).
-  public var resolver: Resolver { Resolver(self) }
-}
-
-/// A weak reference to an injector, shared by its ``Resolver``s: cheaper than a new weak reference per factory call.
-final class InjectorLink: Sendable {
-  private struct Target: Sendable {
-    weak var injector: Injector?
-  }
-
-  private let target = Locked(Target())
-
-  var injector: Injector? { target.withLock { $0.injector } }
-
-  /// Points the link at its injector: once, as the injector is made.
-  func attach(_ injector: Injector) { target.withLock { $0.injector = injector } }
 }

@@ -4,10 +4,10 @@ final class Registration: Sendable {
   enum Source {
     /// The same instance every time, never injected itself.
     case instance(Any)
-    case factory(any AnyFactory)
-    case singleton(any AnyFactory)
+    case factory(any RegisteredFactory)
+    case singleton(any RegisteredFactory)
     /// A factory whose values `scope` (``Scope/graph``, ``Scope/weak`` or ``Scope/cached``) shares.
-    case scoped(any AnyFactory, Scope)
+    case scoped(any RegisteredFactory, Scope)
   }
 
   /// Which properties a registration may fill.
@@ -114,6 +114,15 @@ final class Registration: Sendable {
     if case .type(let match) = match { return match }
     return nil
   }
+}
+
+/// What a registration knows of its factory; every one is a Lifecycle ``AnyFactory``, which says how it makes
+/// a value.
+protocol RegisteredFactory: Sendable {
+  /// Registered `on: MainActor.self`: runs, and hands out values, only on the main actor.
+  var isMainActorIsolated: Bool { get }
+  /// Values of exactly the declared type are known not injectable; subclasses and protocol types are still checked.
+  var madeValuesNeedNoInjection: Bool { get }
 }
 
 /// The identity of a ``Provided`` property, kept by the registrations it makes.

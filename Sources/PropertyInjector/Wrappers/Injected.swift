@@ -191,51 +191,11 @@ extension Injected where Value: _OptionalInjectedValue {
   }
 }
 
-/// An ``Injected`` property, seen by ``Injector/validate(_:)`` through `Mirror`.
-protocol InjectedProperty {
-  /// The problem reading it would hit now, checked against `injector` unless it names its own; nil if none.
-  func problem(checkedBy injector: Injector, property: String, in owner: Any.Type) -> InjectionError.Problem?
-}
-
 extension Injected: InjectedProperty {
   func problem(checkedBy validating: Injector, property: String, in owner: Any.Type) -> InjectionError.Problem? {
     let site = Site(owner: owner, property: property, declared: Value.self)
     let request = Request(
       wanted: TypeProbe(Value.self), classChain: [], label: name, names: name == nil ? .ignored : .only, site: site)
     return (injector ?? validating).problem(resolving: request)
-  }
-}
-
-extension Injector {
-  /// The problem `request` would hit now, without producing anything.
-  func problem(resolving request: Request) -> InjectionError.Problem? {
-    let chain: SnapshotChain
-    do {
-      chain = try snapshotChain()
-    } catch {
-      return error.problems.first
-    }
-    if let problem = chain.configurationProblems.first { return problem }
-    if case .failure(let problem) = Rules.answer(request, in: chain) { return problem }
-    return nil
-  }
-
-  /// The problems of `object`'s ``Injected`` properties.
-  func wrapperProblems(of object: AnyObject) -> [InjectionError.Problem] {
-    var problems: [InjectionError.Problem] = []
-    var mirror: Mirror? = Mirror(reflecting: object)
-    while let current = mirror {
-      for child in current.children {
-        guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? any InjectedProperty else {
-          continue
-        }
-        if let problem = wrapper.problem(checkedBy: self, property: String(label.dropFirst()), in: current.subjectType)
-        {
-          problems.append(problem)
-        }
-      }
-      mirror = current.superclassMirror
-    }
-    return problems
   }
 }

@@ -24,7 +24,7 @@ extension Injector {
       changesDuringOverrides.withLock { $0.record(before: escaped.before, after: escaped.after) }
     }
     withExtendedLifetime(dropped) {}
-    for child in children { child.injector?.ancestorDidChange() }
+    for child in children { child.owner?.ancestorDidChange() }
     return result
   }
 
@@ -34,7 +34,7 @@ extension Injector {
       (state.startEpoch(), Array(state.children.values))
     }
     withExtendedLifetime(dropped) {}
-    for child in children { child.injector?.ancestorDidChange() }
+    for child in children { child.owner?.ancestorDidChange() }
   }
 
   /// This injector's snapshot, then its ancestors'. Waits while one is configured on another

@@ -55,9 +55,6 @@ public final class Injector: Sendable {
   /// or zero if that was negative.
   public let creationWaitLimit: Duration
 
-  /// The wait limit of injectors that are not given one: 10 seconds.
-  static let defaultCreationWaitLimit = 10.0
-
   /// Creates an empty injector, or a child of `parent`: it sees the parent's registrations, and its own win.
   ///
   /// Registering in the child never changes the parent; a change in the parent reaches the child at
@@ -74,7 +71,7 @@ public final class Injector: Sendable {
   init(
     parent: Injector?,
     requiresConfiguration: Bool,
-    creationWaitLimit: Duration = .seconds(Injector.defaultCreationWaitLimit),
+    creationWaitLimit: Duration = .seconds(defaultCreationWaitLimit),
     overriding: Bool = false
   ) {
     self.parent = parent

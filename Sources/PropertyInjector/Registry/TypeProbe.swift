@@ -6,10 +6,11 @@ struct TypeProbe: Sendable {
   /// A metatype, so making a probe allocates nothing.
   private let questions: any TypeQuestions.Type
 
-  init<Value>(_: Value.Type) {
-    type = Value.self
-    isCreatable = Value.self is any InjectorCreatable.Type
-    questions = Questions<Value>.self
+  /// A probe of `type`, answered by `questions` (see `TypeProbe.init(_:)`, where the public protocols are known).
+  init(type: Any.Type, isCreatable: Bool, questions: any TypeQuestions.Type) {
+    self.type = type
+    self.isCreatable = isCreatable
+    self.questions = questions
   }
 
   var id: ObjectIdentifier { ObjectIdentifier(type) }
@@ -25,13 +26,20 @@ struct TypeProbe: Sendable {
 }
 
 /// What only generic code can answer about a type.
-private protocol TypeQuestions: SendableMetatype {
+protocol TypeQuestions: SendableMetatype {
   static func accepts(_ value: Any) -> Bool
   static var deferral: Deferral? { get }
 }
 
-/// The answers about `Value`.
-private enum Questions<Value>: TypeQuestions {
-  static func accepts(_ value: Any) -> Bool { value is Value }
-  static var deferral: Deferral? { (Value.self as? any DeferredValue.Type)?.deferral }
+/// How the injector makes a ``Lazy`` or ``Provider``: `inner` must resolve now; the handle resolves it later.
+struct Deferral: Sendable {
+  /// `Database` for `Lazy<Database>`.
+  let inner: TypeProbe
+  /// For explanations: "on first .value, then kept".
+  let timing: String
+}
+
+/// A property type the rules resolve later (``Lazy``, ``Provider``): how, as a ``Deferral``.
+protocol DeferredType: SendableMetatype {
+  static var deferral: Deferral { get }
 }
