@@ -94,7 +94,8 @@ extension Execution {
     for registration: Registration,
     level: Int,
     at site: Site,
-    _ body: (any InjectorRuntime, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError) -> Value
+    _ body: (any InjectorRuntime, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError)
+      -> Value
   ) throws(InjectionError) -> Value {
     let (home, override) = owners(atLevel: level)
     let owner = override ?? home

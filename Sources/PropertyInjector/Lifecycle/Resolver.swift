@@ -19,8 +19,6 @@
 public struct Resolver: Sendable {
   let link: InjectorLink
 
-  init(link: InjectorLink) { self.link = link }
-
   /// Resolves a value as ``Injector/resolve(_:for:id:)`` does.
   ///
   /// - Throws: ``InjectionError``, or ``InjectionError/Code/injectorReleased`` when the injector
