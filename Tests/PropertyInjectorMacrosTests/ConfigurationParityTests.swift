@@ -136,7 +136,8 @@
       try injector.inject(screen)
       #expect(screen.injectedLeft === cache && screen.injectedRight === logger)
       #expect(screen.count == 0 && screen.label == "tuple")
-      #expect(try injector.plan(for: screen).program.steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
+      #expect(
+        try injector.plan(for: screen).program.steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
     }
 
     @Test("A candidate a complete list lacks is missingFromTable, with a fix that names injectableKeyPaths")

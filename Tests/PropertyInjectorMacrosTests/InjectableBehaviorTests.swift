@@ -190,7 +190,8 @@
       #expect(screen.injectedLogger === logger && screen.injectedCache === cache)
       #expect(screen.analytics == nil && screen.title == "untouched")
       #expect(screen.callbacks == 1)
-      #expect(try injector.plan(for: screen).program.steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
+      #expect(
+        try injector.plan(for: screen).program.steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
     }
 
     @Test("A candidate with an attribute that is not a property wrapper is listed, validated and filled")

@@ -10,7 +10,10 @@ private final class Holder: InjectableSettable {
   var injectedLogger: (any Logger)?
   var injectedCount: Int?
   static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedCache": \Holder.injectedCache, "injectedLogger": \Holder.injectedLogger, "injectedCount": \Holder.injectedCount]
+    [
+      "injectedCache": \Holder.injectedCache, "injectedLogger": \Holder.injectedLogger,
+      "injectedCount": \Holder.injectedCount,
+    ]
   }
 }
 

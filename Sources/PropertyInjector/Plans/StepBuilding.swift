@@ -12,7 +12,9 @@ extension Accessor {
     }
     guard let producer = answer.producer(of: Wrapped.self) else {
       return .step(
-        Step(candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named)))
+        Step(
+          candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named)
+        ))
     }
     if let ownership, ownership != .strong, !producer.keepsItsValue {
       return .step(
@@ -37,7 +39,8 @@ extension Accessor {
     guard let value = value as? Wrapped else {
       return Step(
         candidate: candidate,
-        failure: .madeMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer?.named ?? .nothing, made: value))
+        failure: .madeMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer?.named ?? .nothing, made: value)
+      )
     }
     let fill = fillIfNil
     return Step(candidate: candidate, constant: { fill(downcast($0, to: Root.self), value) })

@@ -70,7 +70,8 @@ final class TypePlan: Sendable {
       checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
     }
     unsafe uncheckedProgram = Program(
-      steps: steps, chain: chain.map(\.run), checked: checked, failing: failing, invalidCandidates: invalidCandidates, entryChecks: checks)
+      steps: steps, chain: chain.map(\.run), checked: checked, failing: failing, invalidCandidates: invalidCandidates,
+      entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
     checksRetention = !checked.isEmpty
     onlyFills =
