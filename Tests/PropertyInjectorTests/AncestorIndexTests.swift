@@ -80,6 +80,25 @@ struct AncestorIndexTests {
     #expect(throws: InjectionError.self) { try injector.inject(Holder()) }
   }
 
+  @Test("Registrations of one instance type are answered together, and removing one leaves the other")
+  func oneGroupPerInstanceType() throws {
+    let injector = crowded(300)
+    let first = ImageCache()
+    let second = ImageCache()
+    injector.register(first, includingAncestors: true, id: "cache")
+    injector.register(second, includingAncestors: true, for: Holder.self)
+    injector.register(7)
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    let both = Holder()
+    try injector.inject(both)
+    #expect(both.injectedCache === first, "the longer id wins over the target")
+    #expect(injector.unregister(ImageCache.self, id: "cache"))
+    let one = Holder()
+    try injector.inject(one)
+    #expect(one.injectedCache === second)
+    #expect(injector.explain(Holder()).entries.first { $0.property == "injectedCache" }?.status == .filled)
+  }
+
   @Test("A child sees its parent's ancestor registrations through the parent's index, from many threads")
   func childrenShareTheParentsIndex() throws {
     let parent = crowded(1_000)

@@ -33,6 +33,15 @@ private final class WeakAssistantHolder: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAssistant": \WeakAssistantHolder.injectedAssistant] }
 }
 
+/// A weak candidate declared before a strong one that a factory also fills: the strong one is written first.
+private final class WeakBeforeStrong: InjectableSettable {
+  weak var injectedDelegate: Delegate?
+  var injectedAssistant: Assistant?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["injectedDelegate": \WeakBeforeStrong.injectedDelegate, "injectedAssistant": \WeakBeforeStrong.injectedAssistant]
+  }
+}
+
 @Suite("Weak and unowned candidates")
 struct OwnershipTests {
   @Test("A weak candidate filled by a transient factory is an error, and every write of the injection is undone")
@@ -47,6 +56,20 @@ struct OwnershipTests {
     #expect(error?.problems.first?.fix.contains("instance or a singleton") == true)
     #expect(holder.injectedCache == nil, "the injection's other writes were undone")
     #expect(holder.callbacks == 0, "the callback never saw a nil it was promised")
+  }
+
+  @Test("A strong checked write that came first is set back to nil when a later weak one is not kept")
+  func earlierCheckedWritesAreUndone() throws {
+    let injector = Injector()
+    injector.register(Delegate.self) { _ in Delegate() }
+    let holder = WeakBeforeStrong()
+    #expect(injectionError { try injector.inject(holder) }.map(codes) == [.notRetained])
+    #expect(holder.injectedAssistant == nil, "the assistant, written and kept, was set back to nil")
+    let kept = WeakBeforeStrong()
+    let delegate = Delegate()
+    injector.register(delegate)
+    try injector.inject(kept)
+    #expect(kept.injectedDelegate === delegate && kept.injectedAssistant != nil)
   }
 
   @Test("A weak candidate filled by an instance or a singleton is fine: the injector keeps the value")

@@ -65,6 +65,7 @@ private func registerBenchmarks() throws {
   try registerFirstInjection(Flat50.self, InjectableFlat50.self, registrar)
   try registerFirstInjection(HierarchyLeaf.self, InjectableHierarchyLeaf.self, registrar)
   try registerFirstInjectionWithLargeRegistry(registrar)
+  try registerFirstInjectionInChild(registrar)
 
   // 2. Cached injection, @Injectable and key-path tables, against hand-written code and
   //    Swinject, for every K and the hierarchy; the `final var` hierarchy for tables only.

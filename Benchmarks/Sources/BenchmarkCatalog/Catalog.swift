@@ -95,6 +95,10 @@ public enum Catalog {
   /// Other registrations in the large-registry first injection.
   public static let largeRegistry = 1_000
 
+  /// Registrations in the parent of the child-injector first injections: few, and many (a fifth of them
+  /// `includingAncestors`).
+  public static let ancestorRegistryCounts = [10, 10_000]
+
   /// The contenders of every cached-injection row.
   public static let injectionContenders: [Contender] = [.injectable, .keyPathTable, .handWritten, .swinject]
 
@@ -109,6 +113,15 @@ public enum Catalog {
   public static let firstInjectionLargeRegistry = Scenario(
     "First injection K=5 with \(largeRegistry) other registrations", .scan,
     [.injectable, .keyPathTable, .registrationsOnly], objectsPerThread: 1)
+
+  /// A new child of a parent holding Flat5's services and `count` other registrations, a fifth of them
+  /// `includingAncestors`, then the child's first injection of a fresh `K=5` object (registrations only: the
+  /// child alone).
+  public static func firstInjectionInChild(_ count: Int) -> Scenario {
+    Scenario(
+      "First injection K=5 in a child, parent with \(count) registrations", .scan,
+      [.injectable, .keyPathTable, .registrationsOnly], objectsPerThread: 1)
+  }
 
   /// A fresh object of the type filled by an injector that has injected the type before.
   public static func cached(_ label: String) -> Scenario {
@@ -162,6 +175,7 @@ public enum Catalog {
   public static let scenarios: [Scenario] = {
     var scenarios: [Scenario] = scanLabels.map(firstInjection)
     scenarios.append(firstInjectionLargeRegistry)
+    scenarios += ancestorRegistryCounts.map(firstInjectionInChild)
     scenarios += cachedLabels.map(cached)
     scenarios += [cachedFinalVarHierarchy, twoThreads, lifecycle(.singletons), lifecycle(.factories), graphShared]
     for lifecycle in Lifecycle.allCases {

@@ -55,11 +55,20 @@ extension TypePlan {
   private func fillValues(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
     guard checksRetention else { return try run(program.chain, from: 0, object, execution) }
     let checked = program.checked
-    let wereNil = checked.map { $0.isNil(in: object) }
+    // Which checked properties were nil, a bit each: no allocation below 65 such properties.
+    var wereNil: UInt64 = 0
+    var moreWereNil: [Bool] = []
+    for (index, step) in checked.enumerated() {
+      let isNil = step.isNil(in: object)
+      if index < 64 { wereNil |= isNil ? 1 << index : 0 } else { moreWereNil.append(isNil) }
+    }
     do {
       return try run(program.chain, from: 0, object, execution)
     } catch {
-      for (step, wasNil) in zip(checked, wereNil) where wasNil && !step.isNil(in: object) { step.clear(object) }
+      for (index, step) in checked.enumerated() {
+        let wasNil = index < 64 ? wereNil & 1 << index != 0 : moreWereNil[index - 64]
+        if wasNil && !step.isNil(in: object) { step.clear(object) }
+      }
       throw error
     }
   }

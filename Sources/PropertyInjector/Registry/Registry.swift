@@ -4,6 +4,9 @@ struct Registry: Sendable {
   private(set) var byName: [String: Registration] = [:]
   private(set) var byType: [ObjectIdentifier: [Registration]] = [:]
   private(set) var withAncestors: [Registration] = []
+  /// ``withAncestors`` grouped by the dynamic type of their instance, which alone decides what a cast answers:
+  /// a type asked about is cast once per group.
+  private(set) var withAncestorsByInstanceType: [ObjectIdentifier: [Registration]] = [:]
   /// Registrations rejected for what only run time can tell (empty id, blank name); reported until unregistered.
   private(set) var problems: [RegistrationKey: InjectionError.Problem] = [:]
   private var nextSequence: UInt64 = 0
@@ -27,7 +30,7 @@ struct Registry: Sendable {
       byName[name] = registration
     case .type(let typeMatch):
       byType[service.id, default: []].append(registration)
-      if typeMatch.includingAncestors { withAncestors.append(registration) }
+      if typeMatch.includingAncestors { addAncestor(registration) }
     }
     return replaced
   }
@@ -50,7 +53,7 @@ struct Registry: Sendable {
     case .type:
       byType[old.service.id]?.removeAll { $0 === old }
       if byType[old.service.id]?.isEmpty == true { byType[old.service.id] = nil }
-      withAncestors.removeAll { $0 === old }
+      if case .type(let match) = old.match, match.includingAncestors { removeAncestor(old) }
     }
     return old
   }
@@ -68,9 +71,23 @@ struct Registry: Sendable {
       byName[name] = registration
     case .type(let typeMatch):
       byType[registration.service.id, default: []].append(registration)
-      if typeMatch.includingAncestors { withAncestors.append(registration) }
+      if typeMatch.includingAncestors { addAncestor(registration) }
     }
     return removed
+  }
+
+  private mutating func addAncestor(_ registration: Registration) {
+    withAncestors.append(registration)
+    guard let instance = registration.instance else { return }
+    withAncestorsByInstanceType[ObjectIdentifier(type(of: instance as Any)), default: []].append(registration)
+  }
+
+  private mutating func removeAncestor(_ registration: Registration) {
+    withAncestors.removeAll { $0 === registration }
+    guard let instance = registration.instance else { return }
+    let type = ObjectIdentifier(type(of: instance as Any))
+    withAncestorsByInstanceType[type]?.removeAll { $0 === registration }
+    if withAncestorsByInstanceType[type]?.isEmpty == true { withAncestorsByInstanceType[type] = nil }
   }
 
   func contains(_ key: RegistrationKey) -> Bool { all[key] != nil || problems[key] != nil }
@@ -108,13 +125,16 @@ final class RegistrySnapshot: Sendable {
 
   /// The `includingAncestors` registrations of another type than `type` whose instance is a `type`, in
   /// registration order.
-  /// - Complexity: O(a) casts for a such registrations the first time `type` is asked about, then O(1).
+  /// - Complexity: the first time `type` is asked about, one cast per distinct type of instance among such
+  ///   registrations; then O(1).
   func ancestorRegistrations(accepting type: TypeProbe) -> [Registration] {
     if let known = ancestorsByType.withLock({ $0[type.id] }) { return known }
     // Casts run no user code, but stay outside the lock all the same; a race computes the same list twice.
-    let found = registry.withAncestors.filter { registration in
-      registration.service.id != type.id && registration.instance.map(type.accepts) == true
-    }
+    let found = registry.withAncestorsByInstanceType.values
+      .filter { group in group.first?.instance.map(type.accepts) == true }
+      .joined()
+      .filter { $0.service.id != type.id }
+      .sorted { $0.sequence < $1.sequence }
     ancestorsByType.withLock { $0[type.id] = found }
     return found
   }

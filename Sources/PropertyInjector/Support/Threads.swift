@@ -93,27 +93,46 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 }
 
 /// A value set once, then read from any thread without waiting; a read that sees it sees every write before
-/// ``set(_:)`` (an `AtomicLazyReference` on Linux; a ``Locked`` box on Apple platforms, where it needs macOS 15).
-/// `Value` need not be `Sendable`: a singleton registered `unchecked:` is its registrant's promise.
-final class OnceValue<Value>: Sendable {
-  private final class Box: Sendable {
-    let shared: UncheckedSendable<Value>
-    init(_ value: Value) { shared = UncheckedSendable(value: value) }
+/// ``set(_:)``. `Value` need not be `Sendable`: a singleton registered `unchecked:` is its registrant's promise.
+// @unchecked Sendable: `stored` is written once, under `lock`, before `isSet` is set with release ordering; it is
+// read only after `isSet` was seen with acquire ordering, and never written again. (Not an `AtomicLazyReference`:
+// its generic code, not specialized across the module boundary, looks up its metadata on every load.)
+final class OnceValue<Value>: @unchecked Sendable {
+  /// A class, so that unspecialized code reads the value through a reference, without looking up the metadata
+  /// of a `Value?`.
+  private final class Box {
+    let value: Value
+    init(_ value: Value) { self.value = value }
   }
 
-  #if canImport(Darwin)
-    private let box = Locked<Box?>(nil)
-    /// The value, once set.
-    var value: Value? { box.withLock { $0?.shared.value } }
-    /// Sets the value, unless it is set already.
-    func set(_ value: Value) { box.withLock { if $0 == nil { $0 = Box(value) } } }
-  #else
-    private let box = AtomicLazyReference<Box>()
-    /// The value, once set.
-    var value: Value? { box.load()?.shared.value }
-    /// Sets the value, unless it is set already.
-    func set(_ value: Value) { _ = box.storeIfNil(Box(value)) }
-  #endif
+  private let isSet = OnceFlag()
+  private let lock = Locked(())
+  private var box: Box?
+
+  init() {}
+
+  /// The value, once set.
+  var value: Value? {
+    guard isSet.isSet, let box else { return nil }
+    return box.value
+  }
+
+  /// Calls `body` with the value if it is set; returns whether it was.
+  @inline(__always)
+  func read(_ body: (Value) -> Void) -> Bool {
+    guard isSet.isSet, let box else { return false }
+    body(box.value)
+    return true
+  }
+
+  /// Sets the value, unless it is set already.
+  func set(_ value: Value) {
+    lock.withLock { _ in
+      guard !isSet.isSet else { return }
+      box = Box(value)
+      isSet.set()
+    }
+  }
 }
 
 /// A protocol factory's last non-injectable type, shared between threads; publishes nothing, so relaxed.

@@ -1,7 +1,7 @@
-public import Foundation
+import Foundation
 public import HTTPTypes
 public import Hummingbird
-internal import NIOCore
+import NIOCore
 
 // Both names are valid tokens, so `init?` never fails: the fallbacks are never taken.
 extension HTTPField.Name {

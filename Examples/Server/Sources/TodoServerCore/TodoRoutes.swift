@@ -1,8 +1,8 @@
-public import Foundation
-public import HTTPTypes
+import Foundation
+import HTTPTypes
 public import Hummingbird
 public import Logging
-public import PropertyInjector
+import PropertyInjector
 
 /// The todo API's four routes, the same for both servers; `handlers` decides how each request's
 /// handler is filled.

@@ -1,0 +1,68 @@
+import PropertyInjector
+import Testing
+
+/// What happened, in order: factories' calls and properties' writes.
+private final class Journal: @unchecked Sendable {
+  private let lock = NSLockLike()
+  private var entries: [String] = []
+  var lines: [String] { lock.withLock { entries } }
+  func add(_ line: String) { lock.withLock { entries.append(line) } }
+}
+
+private struct First: Sendable {}
+private struct Second: Sendable {}
+private struct Third: Sendable {}
+
+private final class Ordered: InjectableSettable {
+  let journal: Journal
+  var injectedFirst: First? { didSet { journal.add("write first") } }
+  var injectedSecond: Second? { didSet { journal.add("write second") } }
+  var injectedThird: Third? { didSet { journal.add("write third") } }
+  init(_ journal: Journal) { self.journal = journal }
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedFirst": \Ordered.injectedFirst, "injectedSecond": \Ordered.injectedSecond,
+      "injectedThird": \Ordered.injectedThird,
+    ]
+  }
+}
+
+@Suite("The order of an injection's work")
+struct InjectionOrderTests {
+  private func injector(_ journal: Journal, failing: Bool = false) -> Injector {
+    let injector = Injector()
+    injector.register(First.self) { _ in
+      journal.add("make first")
+      return First()
+    }
+    injector.register(Second.self) { _ in
+      journal.add("make second")
+      if failing { throw Failure(reason: "second") }
+      return Second()
+    }
+    injector.register(Third.self) { _ in
+      journal.add("make third")
+      return Third()
+    }
+    return injector
+  }
+
+  @Test("Every value is made, in declaration order, before the first write; the writes go last to first")
+  func valuesAreMadeInOrderThenWrittenInReverse() throws {
+    let journal = Journal()
+    try injector(journal).inject(Ordered(journal))
+    #expect(
+      journal.lines == [
+        "make first", "make second", "make third", "write third", "write second", "write first",
+      ])
+  }
+
+  @Test("A failure to make a value stops the making there, and nothing is written")
+  func aFailureStopsBeforeAnyWrite() throws {
+    let journal = Journal()
+    let object = Ordered(journal)
+    #expect(throws: InjectionError.self) { try injector(journal, failing: true).inject(object) }
+    #expect(journal.lines == ["make first", "make second"])
+    #expect(object.injectedFirst == nil && object.injectedSecond == nil && object.injectedThird == nil)
+  }
+}
