@@ -66,7 +66,7 @@ struct Singleton<Service>: AnyFactory {
     at site: Site
   ) throws(InjectionError) -> Service {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
-    if let value = cell.madeValue { return value }
+    if cell.isMade, let value = cell.madeValue { return value }
     let cell = execution.cell(for: registration, level: level, home: cell)
     return try execution.makeSingleton(for: registration, level: level, at: site) {
       owner, run throws(InjectionError) -> Service in

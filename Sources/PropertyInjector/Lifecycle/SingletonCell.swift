@@ -12,6 +12,12 @@ final class SingletonCell<Value>: Sendable {
   /// The value, once made; nil before. Never waits, and a made value never changes.
   var madeValue: Value? { made.value }
 
+  /// The made value, or what `make` returns if there is none yet: a cached injection's read of a made singleton.
+  @inline(__always)
+  func madeValue(orElse make: () throws(InjectionError) -> Value) throws(InjectionError) -> Value {
+    try made.value(orElse: make)
+  }
+
   /// The value, made by `create` on this thread (outside every lock) unless made already or by another
   /// thread meanwhile; throws `create`'s error, a cycle, or a timeout after `waitLimit` seconds.
   func value(

@@ -117,12 +117,12 @@ final class OnceValue<Value>: @unchecked Sendable {
     return box.value
   }
 
-  /// Calls `body` with the value if it is set; returns whether it was.
+  /// The value if it is set, else what `make` returns; unlike ``value``, no `Value?` for unspecialized code to
+  /// look up the metadata of.
   @inline(__always)
-  func read(_ body: (Value) -> Void) -> Bool {
-    guard isSet.isSet, let box else { return false }
-    body(box.value)
-    return true
+  func value<Failure: Error>(orElse make: () throws(Failure) -> Value) throws(Failure) -> Value {
+    guard isSet.isSet, let box else { return try make() }
+    return box.value
   }
 
   /// Sets the value, unless it is set already.
