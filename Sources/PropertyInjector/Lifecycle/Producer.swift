@@ -63,7 +63,8 @@ extension Registration {
         // A made singleton is read here, without the calls that making one needs.
         let cell = typed.cell
         return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
-          try cell.madeValue { () throws(InjectionError) in try typed.make(execution, for: self, level: level, at: site) }
+          try cell.madeValue { () throws(InjectionError) in try typed.make(execution, for: self, level: level, at: site)
+          }
         }
       }
       return casting(singleton, to: Value.self, level: level, keepsItsValue: true)
