@@ -74,11 +74,11 @@ extension TypePlan {
   }
 
   /// Runs `chain[index]` with the steps after it as its rest: each step's value waits in its own frame.
-  private func run(_ chain: [Step.Run], from index: Int, _ object: AnyObject, _ execution: Execution)
+  private func run(_ chain: [Link], from index: Int, _ object: AnyObject, _ execution: Execution)
     throws(InjectionError) -> Bool
   {
     guard index < chain.count else { return false }
-    return try chain[index](object, execution) { () throws(InjectionError) -> Bool in
+    return try chain[index].run(object, execution) { () throws(InjectionError) -> Bool in
       try run(chain, from: index + 1, object, execution)
     }
   }
