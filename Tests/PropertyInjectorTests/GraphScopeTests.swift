@@ -88,6 +88,13 @@ private func sessions(_ injector: Injector, counter: Counter) {
   injector.register(EditSession.self, scope: .graph) { _ in EditSession(number: counter.increment()) }
 }
 
+/// A graph value that asks the injector again from its deinit, which runs as its call's graph ends.
+private final class Recorder: Sendable {
+  let onDeinit: @Sendable () -> Void
+  init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+  deinit { onDeinit() }
+}
+
 @Suite("Graph scope")
 struct GraphScopeTests {
   @Test("Every property one inject fills shares one graph value")
@@ -356,6 +363,64 @@ struct GraphScopeTests {
     }
     let code = await offMainActor.value?.code
     #expect(code == .mainActorRequired)
+  }
+
+  @Test("Past eight graph registrations in one call, each still has one value per call, and the next call new ones")
+  func manyRegistrationsInOneCall() throws {
+    let injector = Injector()
+    let made = Counter()
+    let ids = (0..<12).map { "n\($0)" }
+    for id in ids {
+      injector.register(EditSession.self, scope: .graph, id: id) { _ in EditSession(number: made.increment()) }
+    }
+    injector.register([EditSession].self) { resolver in
+      try ids.flatMap { id in
+        [try resolver.resolve(EditSession.self, id: id), try resolver.resolve(EditSession.self, id: id)]
+      }
+    }
+    let first = try injector.resolve([EditSession].self)
+    #expect(made.value == ids.count)
+    for index in ids.indices { #expect(first[2 * index] === first[2 * index + 1]) }
+    #expect(Set(first.map(ObjectIdentifier.init)).count == ids.count)
+    let second = try injector.resolve([EditSession].self)
+    #expect(made.value == 2 * ids.count)
+    #expect(Set((first + second).map(ObjectIdentifier.init)).count == 2 * ids.count)
+  }
+
+  @Test("A call keeps its graph values only while it runs; one whose deinit asks the injector starts a call of its own")
+  func endedGraphReleasesItsValues() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    let fromDeinit = Locked2<[Int]>([])
+    injector.register(Recorder.self, scope: .graph) { _ in
+      Recorder {
+        // Runs as the call's graph ends: a new call, with a graph of its own, not the ended one.
+        let first = try? injector.resolve(EditSession.self)
+        let second = try? injector.resolve(EditSession.self)
+        fromDeinit.mutate { $0 += [first?.number ?? 0, second?.number ?? 0] }
+      }
+    }
+    // Only the graph holds the recorder and the session: both are released when the call ends.
+    injector.register(Int.self) { resolver in
+      let recorder = try resolver.resolve(Recorder.self)
+      #expect(try resolver.resolve(Recorder.self) === recorder)
+      return try resolver.resolve(EditSession.self).number
+    }
+    weak var session: EditSession?
+    let number = try injector.resolve(Int.self)
+    #expect(number == 1)
+    #expect(fromDeinit.value == [2, 3])
+    let editor = Editor()
+    injector.register(Toolbar.self) { _ in Toolbar(madeWith: nil) }
+    try injector.inject(editor)
+    session = editor.injectedSession
+    #expect(session?.number == 4)
+    #expect(editor.injectedToolbar?.injectedSession === session)
+    editor.injectedSession = nil
+    editor.injectedOtherSession = nil
+    editor.injectedToolbar = nil
+    #expect(session == nil)
   }
 
   @Test("explain names the graph scope, and validate accepts it")

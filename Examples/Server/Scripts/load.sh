@@ -5,7 +5,7 @@
 # (N, E and M for the injected server; E = non-2xx responses + socket errors; R = the ratio of
 # requests per second). Exits non-zero when E > 0, R < 0.9 or M > 5.
 #
-# LOAD_SECONDS (default 20) per side, split into two halves run A B B A, so that a neighbour's
+# LOAD_SECONDS (default 20) per side, in one-second turns whose order swaps every round, so that a neighbour's
 # load on the machine weighs on both sides alike; WARMUP_SECONDS (default 3) per side first.
 # WRK_THREADS (2) and WRK_CONNECTIONS (32) shape the load; SEEDED (20) todos are read.
 set -euo pipefail
@@ -81,20 +81,23 @@ wrk -t "$threads" -c "$connections" -d "${warmup_seconds}s" -s Scripts/mix.lua "
 rss_warm_injected=$(rss_kib "$PID_injected")
 rss_warm_hand=$(rss_kib "$PID_hand")
 
-first=$((load_seconds / 2))
-second=$((load_seconds - first))
-echo "==> load: ${load_seconds}s per side (${threads} wrk threads, ${connections} connections), order A B B A"
-if [ "$first" -gt 0 ]; then
-  drive injected "$first"
-  drive hand "$first"
-fi
-drive hand "$second"
-drive injected "$second"
+echo "==> load: ${load_seconds}s per side (${threads} wrk threads, ${connections} connections), in 1 s turns A B, B A, …"
+# One-second turns, the order swapped every round: a neighbour's burst or a slow drift of the machine
+# falls on both sides alike.
+for round in $(seq 1 "$load_seconds"); do
+  if [ $((round % 2)) -eq 1 ]; then
+    drive injected 1
+    drive hand 1
+  else
+    drive hand 1
+    drive injected 1
+  fi
+done
 rss_end_injected=$(rss_kib "$PID_injected")
 rss_end_hand=$(rss_kib "$PID_hand")
 
-# summarize WIRING: requests, seconds, errors, req/s, p50 (request-weighted mean of the halves),
-# p99 (the worse half), in the variables SUM_*.
+# summarize WIRING: requests, seconds, errors, req/s, p50 (request-weighted mean of the turns),
+# p99 (the worst turn), in the variables SUM_*.
 summarize() {
   awk '
     { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }

@@ -17,8 +17,9 @@ final class CreationStack {
   /// Objects whose injection (writes, then `didInjectDependencies()`) is running on this thread, innermost last.
   private(set) var objectsInInjection: [ObjectIdentifier] = []
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
-  /// The running call's graph-scoped values, from the first made until the thread is idle (see `GraphValues`).
-  var graph: GraphValues?
+  /// The running call's graph-scoped values, from the first made until the thread is idle (see `GraphValues`);
+  /// one storage for every call on this thread.
+  let graph = GraphValues()
 
   init() {
     frames = []

@@ -1,47 +1,65 @@
 /// The graph-scoped values of the call running on one thread: one `inject`, one top-level `resolve`, or
-/// one `Lazy`/`Provider` read outside any call. Held by the thread's ``CreationStack`` from the first graph
+/// one `Lazy`/`Provider` read outside any call. Kept by the thread's ``CreationStack`` from the first graph
 /// value made until the thread is idle again (no creation, no injection in progress); never seen by
-/// another thread, so never locked, and never shared by two calls.
+/// another thread, so never locked, and never shared by two calls. One per thread: a graph's end empties it
+/// but keeps its storage, so a call allocates nothing for its values once the thread has run one as large.
 final class GraphValues {
-  /// Each value with its registration, which the entry keeps alive so that its identifier is not reused.
-  private var values: [ObjectIdentifier: (registration: Registration, value: Any)] = [:]
-
-  func value<Value>(for registration: Registration, as _: Value.Type) -> Value? {
-    values[ObjectIdentifier(registration)]?.value as? Value
+  /// A value with its registration, which the entry keeps alive so that its identity is not reused.
+  private struct Entry {
+    let registration: Registration
+    let value: Any
   }
 
-  func keep<Value>(_ value: Value, for registration: Registration) {
-    values[ObjectIdentifier(registration)] = (registration, value)
+  /// Up to this many values, a lookup compares each registration in turn: faster than hashing.
+  private static let scannedCount = 8
+  private var entries: [Entry] = []
+  /// Each value's index in `entries`, once there are more than ``scannedCount``.
+  private var positions: [ObjectIdentifier: Int] = [:]
+
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// The call's value of `registration`, as kept: the caller casts it, so no generic `Value?` is made (its
+  /// metadata is looked up on every use in unspecialized code).
+  @inline(__always)
+  func value(for registration: Registration) -> Any? {
+    guard !entries.isEmpty else { return nil }
+    guard entries.count > Self.scannedCount else { return entries.first { $0.registration === registration }?.value }
+    return positions[ObjectIdentifier(registration)].map { entries[$0].value }
+  }
+
+  /// Keeps `value` as the call's value of `registration`, which has none yet.
+  func keep(_ value: Any, for registration: Registration) {
+    entries.append(Entry(registration: registration, value: value))
+    guard entries.count > Self.scannedCount else { return }
+    for index in (positions.isEmpty ? entries.startIndex : entries.count - 1)..<entries.count {
+      positions[ObjectIdentifier(entries[index].registration)] = index
+    }
+  }
+
+  /// Ends the call's graph: empties the storage, then releases the values outside every access to it, so a
+  /// deinit that asks the injector again starts a call (and a graph) of its own.
+  func end() {
+    var ended: [Entry] = []
+    swap(&ended, &entries)
+    positions.removeAll(keepingCapacity: true)
+    ended.removeAll(keepingCapacity: true)  // The values' deinits run here.
+    // The storage back for the next call, unless a deinit's call left one at least as large.
+    if entries.isEmpty, entries.capacity < ended.capacity { entries = ended }
   }
 }
 
 extension CreationStack {
-  /// The current call's graph value of `registration`, if it made one.
-  @inline(__always)
-  func graphValue<Value>(for registration: Registration, as _: Value.Type) -> Value? {
-    graph?.value(for: registration, as: Value.self)
-  }
-
   /// Keeps `value` as the current call's value of `registration`; only inside the creation's frame, so the
   /// call is still running.
   func keepGraphValue<Value>(_ value: Value, for registration: Registration) {
-    if let graph {
-      graph.keep(value, for: registration)
-    } else {
-      let graph = GraphValues()
-      graph.keep(value, for: registration)
-      self.graph = graph
-    }
+    graph.keep(value, for: registration)
   }
 
-  /// Ends the call's graph when nothing runs on this thread any more; its values are released after it is
-  /// gone, so a deinit that asks the injector again starts a call of its own.
+  /// Ends the call's graph when nothing runs on this thread any more (see ``GraphValues/end()``).
   @inline(__always)
   func endGraphIfIdle() {
-    guard graph != nil, isOutermost, !isInInjection else { return }
-    let ended = graph
-    graph = nil
-    withExtendedLifetime(ended) {}
+    guard !graph.isEmpty, isOutermost, !isInInjection else { return }
+    graph.end()
   }
 }
 
@@ -53,6 +71,7 @@ struct GraphFactory<Service>: AnyFactory {
   var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
 
   /// The call's value, made (and injected) on first request within the call.
+  @inline(__always)
   func make(
     _ execution: Execution,
     for registration: Registration,
@@ -60,9 +79,18 @@ struct GraphFactory<Service>: AnyFactory {
     at site: Site
   ) throws(InjectionError) -> Service {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
+    // Made already in this call: read without a creation frame or the owners' walk. This factory kept it for
+    // this registration, so it is a `Service`: the forced cast cannot fail, and makes no `Service?`.
+    if let kept = execution.stack.graph.value(for: registration) { return kept as! Service }
+    return try makeValue(execution, for: registration, level: level, at: site)
+  }
+
+  /// Kept only once made and injected, inside its frame (the call still running): a failure keeps nothing.
+  @inline(never)
+  private func makeValue(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
+    throws(InjectionError) -> Service
+  {
     let stack = execution.stack
-    if let value = stack.graphValue(for: registration, as: Service.self) { return value }
-    // Kept only once made and injected, inside its frame (the call still running): a failure keeps nothing.
     return try execution.makeSingleton(for: registration, level: level, at: site) {
       _, run throws(InjectionError) -> Service in
       let value = try run(factory.make)

@@ -70,6 +70,12 @@ extension Registration {
       return casting(singleton, to: Value.self, level: level, keepsItsValue: true)
     case .scoped(let factory, _):
       let keeps = keepsItsValue
+      // A graph value made already in the call is read here, without the existential's call.
+      if let graph = factory as? GraphFactory<Value> {
+        return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
+          try graph.make(execution, for: self, level: level, at: site)
+        }
+      }
       if let typed = factory as? any AnyFactory<Value> {
         return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
           try typed.make(execution, for: self, level: level, at: site)
