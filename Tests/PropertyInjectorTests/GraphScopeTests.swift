@@ -16,6 +16,24 @@ private final class Toolbar: InjectableSettable, @unchecked Sendable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedSession": \Toolbar.injectedSession] }
 }
 
+/// A hand-written table's weak property: the key path cannot tell it from a strong one.
+private final class WeakSessionHolder: InjectableSettable {
+  weak var injectedSession: EditSession?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedSession": \WeakSessionHolder.injectedSession] }
+}
+
+/// A weak and a strong property one graph value fills: the strong one keeps it for the weak one.
+private final class WeakAndStrongHolder: InjectableSettable {
+  weak var injectedSession: EditSession?
+  var injectedOtherSession: EditSession?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedSession": \WeakAndStrongHolder.injectedSession,
+      "injectedOtherSession": \WeakAndStrongHolder.injectedOtherSession,
+    ]
+  }
+}
+
 private final class Editor: InjectableSettable {
   var injectedSession: EditSession?
   var injectedOtherSession: EditSession?
@@ -433,5 +451,19 @@ struct GraphScopeTests {
     #expect(entry.source == "a graph-scoped EditSession")
     #expect(entry.reasons.contains { $0.contains("graph scope") })
     #expect(throws: Never.self) { try injector.validate(Editor()) }
+  }
+
+  @Test("A weak property of a hand-written table is not kept by a graph value alone: refused, not nil after the call")
+  func weakTablePropertyIsRefused() throws {
+    let injector = Injector()
+    let made = Counter()
+    injector.register(EditSession.self, scope: .graph) { _ in EditSession(number: made.increment()) }
+    let holder = WeakSessionHolder()
+    #expect(injectionError { try injector.inject(holder) }.map(codes) == [.notRetained])
+    #expect(holder.injectedSession == nil)
+    let shared = WeakAndStrongHolder()
+    try injector.inject(shared)
+    #expect(shared.injectedSession != nil, "kept by the strong property the same value filled")
+    #expect(shared.injectedSession === shared.injectedOtherSession)
   }
 }

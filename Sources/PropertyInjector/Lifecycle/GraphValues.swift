@@ -36,6 +36,18 @@ final class GraphValues {
     }
   }
 
+  /// Moves the call's value of `registration` out of the storage, for a check that counts who else keeps the
+  /// value, which must not count the call; ``keep(_:for:)`` puts it back.
+  func take(_ registration: Registration) -> Any? {
+    guard let index = entries.firstIndex(where: { $0.registration === registration }) else { return nil }
+    let value = entries.remove(at: index).value
+    positions.removeAll(keepingCapacity: true)
+    for (position, entry) in entries.enumerated() where entries.count > Self.scannedCount {
+      positions[ObjectIdentifier(entry.registration)] = position
+    }
+    return value
+  }
+
   /// Ends the call's graph: empties the storage, then releases the values outside every access to it, so a
   /// deinit that asks the injector again starts a call (and a graph) of its own.
   func end() {
@@ -80,8 +92,8 @@ struct GraphFactory<Service>: AnyFactory {
   ) throws(InjectionError) -> Service {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     // Made already in this call: read without a creation frame or the owners' walk. This factory kept it for
-    // this registration, so it is a `Service`: the forced cast cannot fail, and makes no `Service?`.
-    if let kept = execution.stack.graph.value(for: registration) { return kept as! Service }
+    // this registration, so it is a `Service`; were it not, a new value would be made, never a crash.
+    if let kept = execution.stack.graph.value(for: registration), let value = kept as? Service { return value }
     return try makeValue(execution, for: registration, level: level, at: site)
   }
 

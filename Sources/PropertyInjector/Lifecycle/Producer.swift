@@ -2,6 +2,9 @@
 struct Producer<Value>: Sendable {
   /// Whether the registry or a singleton cell keeps the value alive, so `weak`/`unowned` properties may hold it.
   let keepsItsValue: Bool
+  /// For a graph-scoped registration: the call keeps its value until it ends, which a check of whether a
+  /// property keeps it must not count (see ``GraphValues/take(_:)``).
+  var keptByTheCall: Registration? = nil
   /// Runs on the calling thread, outside every lock.
   let produce: @Sendable (Execution, Site) throws(InjectionError) -> Value
 }
@@ -72,7 +75,7 @@ extension Registration {
       let keeps = keepsItsValue
       // A graph value made already in the call is read here, without the existential's call.
       if let graph = factory as? GraphFactory<Value> {
-        return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
+        return Producer(keepsItsValue: keeps, keptByTheCall: self) { execution, site throws(InjectionError) in
           try graph.make(execution, for: self, level: level, at: site)
         }
       }

@@ -104,7 +104,9 @@ extension Accessor {
         return fill(root, value) || wrote
       }
     }
-    let (write, clear, answer) = (self.write, self.clear, candidate.answer?.named)
+    let (write, clear, answer, keptByTheCall) = (
+      self.write, self.clear, candidate.answer?.named, producer.keptByTheCall
+    )
     return Step(candidate: candidate, checksRetention: true) { object, execution, rest throws(InjectionError) in
       let root = downcast(object, to: Root.self)
       guard isNil(root) else { return try rest() }
@@ -112,7 +114,11 @@ extension Accessor {
       let wrote = try rest()
       guard type(of: value as Any) is AnyClass else { return fill(root, value) || wrote }
       guard isNil(root) else { return wrote }
-      guard !isKept(consume value, write: { write(root, $0) }, clear: { clear(root) }) else { return true }
+      // A graph value is also kept by the call, until it ends: lent out of it for the check.
+      let lent = keptByTheCall.flatMap { execution.stack.graph.take($0) }
+      let (kept, held) = isKept(consume value, lent: consume lent, write: { write(root, $0) }, clear: { clear(root) })
+      if let keptByTheCall, let held { execution.stack.graph.keep(held, for: keptByTheCall) }
+      guard !kept else { return true }
       throw InjectionError(
         operation: "inject(\(readableName(of: type(of: object))))", .notKept(at: site, answer: answer))
     }
@@ -122,12 +128,20 @@ extension Accessor {
 /// Writes `value` with `write` and tells whether anything else keeps it: a property that is `weak` or
 /// `unowned` does not, and would be nil or dangling once the value is released. One that did not keep it is
 /// cleared while the value is still alive, so even an `unowned(unsafe)` one never holds a freed object.
+/// `lent` is the same value moved out of what else holds it (a call's graph), returned to be put back.
 @inline(never)
-private func isKept<Value>(_ value: consuming Value, write: (Value) -> Void, clear: () -> Void) -> Bool {
+private func isKept<Value>(
+  _ value: consuming Value,
+  lent: consuming Any?,
+  write: (Value) -> Void,
+  clear: () -> Void
+) -> (kept: Bool, lent: Any?) {
   // An optional: `isKnownUniquelyReferenced` of a plain `AnyObject` answers false in Swift 6 mode.
-  var held: AnyObject? = (copy value) as AnyObject
+  var held: AnyObject?
+  let wasLent = lent != nil
+  if let object = consume lent { held = object as AnyObject } else { held = (copy value) as AnyObject }
   write(consume value)
-  guard isKnownUniquelyReferenced(&held) else { return true }
-  clear()
-  return false
+  let kept = !isKnownUniquelyReferenced(&held)
+  if !kept { clear() }
+  return (kept, wasLent ? held : nil)
 }
