@@ -12,22 +12,46 @@ final class CreationStack {
   /// Stack space a creation must leave free to build and throw ``InjectionError/Code/tooDeep`` and unwind.
   static let stackReserve: UInt = 128 * 1024
 
-  /// The creations in progress, innermost last; room for the deepest nesting allowed is reserved at once.
-  private(set) var frames: [Frame]
+  /// What runs on this thread: one stored property, so that entering or leaving a creation is one access to it
+  /// (each access to a class's stored property is checked for exclusivity at run time).
+  private struct Running {
+    /// The creations in progress, innermost last; room for the deepest nesting allowed is reserved at once.
+    var frames: [Frame]
+    /// Objects whose injection (writes, then `didInjectDependencies()`) is running, innermost last.
+    var objectsInInjection: [ObjectIdentifier] = []
+
+    /// Whether nothing runs: no creation, no injection.
+    var isIdle: Bool { frames.isEmpty && objectsInInjection.isEmpty }
+
+    /// Pushes `frame`; returns whether it is nested in another creation.
+    mutating func enter(_ frame: Frame) -> Bool {
+      frames.append(frame)
+      return frames.count > 1
+    }
+
+    /// Pops the innermost frame; returns whether nothing runs any more.
+    mutating func leave() -> Bool {
+      frames.removeLast()
+      return isIdle
+    }
+  }
+
+  private var running = Running(frames: [])
+  /// The creations in progress, innermost last.
+  var frames: [Frame] { running.frames }
   /// Objects whose injection (writes, then `didInjectDependencies()`) is running on this thread, innermost last.
-  private(set) var objectsInInjection: [ObjectIdentifier] = []
+  var objectsInInjection: [ObjectIdentifier] { running.objectsInInjection }
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
   /// The running call's graph-scoped values, from the first made until the thread is idle (see `GraphValues`);
   /// one storage for every call on this thread.
   let graph = GraphValues()
 
   init() {
-    frames = []
-    frames.reserveCapacity(Self.maximumDepth)
+    running.frames.reserveCapacity(Self.maximumDepth + 1)
   }
 
   /// Whether no creation is in progress: the call running is the user's own.
-  var isOutermost: Bool { frames.isEmpty }
+  var isOutermost: Bool { running.frames.isEmpty }
 
   static var current: CreationStack { stacks.value }
 
@@ -41,10 +65,15 @@ final class CreationStack {
     _ create: () throws(InjectionError) -> Result
   ) throws(InjectionError) -> Result {
     // Outermost creations close no cycle and use the caller's stack; `checkNesting` keeps depth in bounds.
-    if !frames.isEmpty { try checkNesting(key, for: site) }
-    frames.append(Frame(key: key, site: site))
-    defer { endGraphIfIdle() }  // After the next one.
-    defer { frames.removeLast() }
+    if running.enter(Frame(key: key, site: site)) {
+      do throws(InjectionError) {
+        try checkNesting(key, for: site)
+      } catch {
+        _ = running.leave()
+        throw error
+      }
+    }
+    defer { if running.leave() { endGraph() } }
     do {
       return try create()
     } catch {
@@ -53,29 +82,35 @@ final class CreationStack {
     }
   }
 
+  /// Checks the frame just entered for `key` against the ones it is nested in.
   private func checkNesting(_ key: ObjectIdentifier, for site: Site) throws(InjectionError) {
+    let frames = self.frames.dropLast()
     if let start = frames.firstIndex(where: { $0.key == key }) {
       throw .cycle(path: frames[start...].map(\.site.label) + [site.label], closingAt: site)
     }
     if frames.count >= Self.maximumDepth {
-      throw .tooDeep(path: path + [site.label], at: site, limit: Self.maximumDepth, stackExhausted: false)
+      throw .tooDeep(
+        path: frames.map(\.site.label) + [site.label], at: site, limit: Self.maximumDepth, stackExhausted: false)
     }
     if let stackBounds, let address = currentStackAddress(within: stackBounds),
       address < stackBounds.lowerBound + Self.stackReserve
     {
-      throw .tooDeep(path: path + [site.label], at: site, limit: Self.maximumDepth, stackExhausted: true)
+      throw .tooDeep(
+        path: frames.map(\.site.label) + [site.label], at: site, limit: Self.maximumDepth, stackExhausted: true)
     }
   }
 
-  var isInInjection: Bool { !objectsInInjection.isEmpty }
+  var isInInjection: Bool { !running.objectsInInjection.isEmpty }
 
   /// Runs `injection` (its writes, and its callback) marked as `object`'s, so injecting `object` again from
   /// inside it (a `didSet`, the callback) can be refused.
   @inline(__always)
   func injecting(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Void) throws(InjectionError) {
-    objectsInInjection.append(object)
-    defer { endGraphIfIdle() }  // After the next one.
-    defer { objectsInInjection.removeLast() }
+    running.objectsInInjection.append(object)
+    defer {
+      running.objectsInInjection.removeLast()
+      if running.isIdle { endGraph() }
+    }
     try injection()
   }
 }

@@ -67,10 +67,10 @@ extension CreationStack {
     graph.keep(value, for: registration)
   }
 
-  /// Ends the call's graph when nothing runs on this thread any more (see ``GraphValues/end()``).
+  /// Ends the call's graph, once nothing runs on this thread any more (see ``GraphValues/end()``).
   @inline(__always)
-  func endGraphIfIdle() {
-    guard !graph.isEmpty, isOutermost, !isInInjection else { return }
+  func endGraph() {
+    guard !graph.isEmpty else { return }
     graph.end()
   }
 }
