@@ -33,12 +33,9 @@ protocol ResettableFactory: Sendable {
 }
 
 /// A ``Scope/cached`` factory: a singleton that ``Injector/reset(_:for:id:)`` drops.
-struct CachedFactory<Service>: AnyFactory, ResettableFactory {
+struct CachedFactory<Service>: FactoryWrapper, ResettableFactory {
   let factory: Factory<Service>
   let cell: CachedCell<Service>
-
-  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
-  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
 
   /// The value, made on first request after a reset (in an override's own cell, as a singleton's would be).
   func make(

@@ -50,13 +50,21 @@ struct Factory<Service>: AnyFactory {
   }
 }
 
-/// A singleton of `Service`: made by its factory on first use, once, then shared.
-struct Singleton<Service>: AnyFactory {
-  let factory: Factory<Service>
-  let cell: SingletonCell<Service>
+/// A factory kind that makes its values with a plain ``Factory``: a singleton, or a scoped one. It is isolated
+/// where that factory is, and its values need injecting where that factory's do.
+protocol FactoryWrapper: AnyFactory {
+  var factory: Factory<Service> { get }
+}
 
+extension FactoryWrapper {
   var isMainActorIsolated: Bool { factory.isMainActorIsolated }
   var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
+}
+
+/// A singleton of `Service`: made by its factory on first use, once, then shared.
+struct Singleton<Service>: FactoryWrapper {
+  let factory: Factory<Service>
+  let cell: SingletonCell<Service>
 
   /// The value, made on first request (in the override's cell, if one applies; see `Execution.cell`).
   func make(

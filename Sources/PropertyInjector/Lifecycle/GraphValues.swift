@@ -76,11 +76,8 @@ extension CreationStack {
 }
 
 /// A ``Scope/graph`` factory: one value per call, kept in the thread's ``GraphValues``.
-struct GraphFactory<Service>: AnyFactory {
+struct GraphFactory<Service>: FactoryWrapper {
   let factory: Factory<Service>
-
-  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
-  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
 
   /// The call's value, made (and injected) on first request within the call.
   @inline(__always)

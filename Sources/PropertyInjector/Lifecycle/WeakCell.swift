@@ -31,12 +31,9 @@ final class WeakCell: Sendable {
 }
 
 /// A ``Scope/weak`` factory: the value is shared while anything outside the injector holds it.
-struct WeakFactory<Service>: AnyFactory {
+struct WeakFactory<Service>: FactoryWrapper {
   let factory: Factory<Service>
   let cell: WeakCell
-
-  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
-  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
 
   /// Whether a `Service` may be a class instance: a class, or an existential a class may conform to.
   static var mayBeClass: Bool { Service.self is AnyClass || isExistential(Service.self) }
