@@ -17,7 +17,19 @@ private final class Holder: InjectableSettable {
   }
 }
 
-@Suite("Ancestor registrations, indexed by the type asked for")
+private final class IDHolder: InjectableSettable {
+  var injectedFirstCache: Cache?
+  var injectedOtherCache: Cache?
+  var injectedPlain: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedFirstCache": \IDHolder.injectedFirstCache, "injectedOtherCache": \IDHolder.injectedOtherCache,
+      "injectedPlain": \IDHolder.injectedPlain,
+    ]
+  }
+}
+
+@Suite("Type registrations, indexed by the type asked for and by id")
 struct AncestorIndexTests {
   /// An injector with `count` `includingAncestors` registrations that fit none of `Holder`'s properties.
   private func crowded(_ count: Int) -> Injector {
@@ -125,5 +137,23 @@ struct AncestorIndexTests {
     let assistant = try Injector().resolve(Assistant.self)
     injector.register(assistant, as: (any Sendable).self, includingAncestors: true, id: "elsewhere")
     #expect(throws: InjectionError.self) { try injector.resolve(Assistant.self) }
+  }
+
+  @Test("Among 2,000 registrations of a type with ids no name ends with, the longest id that ends a name wins")
+  func idsAreFoundBySuffix() throws {
+    let injector = Injector()
+    for index in 0..<2_000 { injector.register(Cache(), id: "unmatched\(index)") }
+    let short = Cache()
+    let long = ImageCache()
+    let plain = Cache()
+    injector.register(short, id: "cache")
+    injector.register(long, includingAncestors: true, id: "FIRSTCACHE")
+    injector.register(plain)
+    let holder = IDHolder()
+    try injector.inject(holder)
+    #expect(holder.injectedFirstCache === long, "the longer id, matched ignoring case, by an ancestor registration")
+    #expect(holder.injectedOtherCache === short, "an id that ends the name beats no id")
+    #expect(holder.injectedPlain === plain, "no id ends it: the registration without one")
+    #expect(injector.explain(IDHolder()).entries.allSatisfy { $0.status == .filled })
   }
 }

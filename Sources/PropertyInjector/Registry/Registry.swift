@@ -108,35 +108,69 @@ struct Slot: Sendable {
 /// One published, immutable state of an injector's registry; a change publishes a new one.
 final class RegistrySnapshot: Sendable {
   let registry: Registry
-  /// The `includingAncestors` registrations whose instance is a value of each type asked about, found once per
-  /// type: a first injection asks of each candidate's type, not of every such registration. Bounded by the
-  /// program's types.
-  private let ancestorsByType = Locked<[ObjectIdentifier: [Registration]]>([:])
+  /// The type registrations that might fill each type asked about, grouped by id, found once per type: a
+  /// first injection looks at the few whose id can end a property's name, not at every registration of the
+  /// type. Bounded by the program's types.
+  private let candidatesByType = Locked<[ObjectIdentifier: TypeCandidates]>([:])
 
   init(registry: Registry) { self.registry = registry }
 
-  /// Calls `body` with each type registration that might fill `type`: exact ones, then `includingAncestors` ones
-  /// (of another type) whose instance is a `type`.
-  func forEachTypeCandidate(for type: TypeProbe, _ body: (Registration) -> Void) {
-    registry.byType[type.id]?.forEach(body)
-    guard !registry.withAncestors.isEmpty else { return }
-    ancestorRegistrations(accepting: type).forEach(body)
+  /// Calls `body` with each type registration that might fill `type` for a property whose name, case-folded,
+  /// is `label`: exact ones and `includingAncestors` ones (of another type) whose instance is a `type`, with no
+  /// id or an id that ends `label`.
+  /// - Complexity: O(l) lookups for a label of l characters, once the type is indexed.
+  func forEachTypeCandidate(for type: TypeProbe, label: String?, _ body: (Registration) -> Void) {
+    candidates(for: type).forEach(endingLabel: label, body)
   }
 
-  /// The `includingAncestors` registrations of another type than `type` whose instance is a `type`, in
-  /// registration order.
-  /// - Complexity: the first time `type` is asked about, one cast per distinct type of instance among such
-  ///   registrations; then O(1).
+  /// The `includingAncestors` registrations of another type than `type` whose instance is a `type`.
   func ancestorRegistrations(accepting type: TypeProbe) -> [Registration] {
-    if let known = ancestorsByType.withLock({ $0[type.id] }) { return known }
-    // Casts run no user code, but stay outside the lock all the same; a race computes the same list twice.
-    let found = registry.withAncestorsByInstanceType.values
+    candidates(for: type).ancestors
+  }
+
+  /// - Complexity: the first time `type` is asked about, one cast per distinct type of instance among the
+  ///   `includingAncestors` registrations, and O(r) for its r candidates; then O(1).
+  private func candidates(for type: TypeProbe) -> TypeCandidates {
+    if let known = candidatesByType.withLock({ $0[type.id] }) { return known }
+    // Casts run no user code, but stay outside the lock all the same; a race computes the same index twice.
+    let ancestors = registry.withAncestorsByInstanceType.values
       .filter { group in group.first?.instance.map(type.accepts) == true }
       .joined()
       .filter { $0.service.id != type.id }
-      .sorted { $0.sequence < $1.sequence }
-    ancestorsByType.withLock { $0[type.id] = found }
+    let found = TypeCandidates(exact: registry.byType[type.id] ?? [], ancestors: Array(ancestors))
+    candidatesByType.withLock { $0[type.id] = found }
     return found
+  }
+}
+
+/// The type registrations that might fill one type, grouped by id, so that a property's name finds the
+/// eligible ones by looking up each of its suffixes.
+struct TypeCandidates: Sendable {
+  let ancestors: [Registration]
+  private var withoutID: [Registration] = []
+  private var byID: [Substring: [Registration]] = [:]
+
+  init(exact: [Registration], ancestors: [Registration]) {
+    self.ancestors = ancestors
+    for registration in exact + ancestors {
+      if let id = registration.typeMatch?.id {
+        byID[Substring(id.folded), default: []].append(registration)
+      } else {
+        withoutID.append(registration)
+      }
+    }
+  }
+
+  /// Calls `body` with each registration without an id, then each whose id ends `label` (a registration with an
+  /// id fills no unnamed request).
+  func forEach(endingLabel label: String?, _ body: (Registration) -> Void) {
+    withoutID.forEach(body)
+    guard let label, !byID.isEmpty else { return }
+    var start = label.endIndex
+    while start > label.startIndex {
+      start = label.index(before: start)
+      byID[label[start...]]?.forEach(body)
+    }
   }
 }
 

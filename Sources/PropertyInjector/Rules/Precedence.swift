@@ -5,7 +5,7 @@ enum Precedence {
   /// The eligible type registration of `registry` that wins `request`, if any.
   static func best(in snapshot: RegistrySnapshot, for request: Request) -> Registration? {
     var best: (registration: Registration, rank: Rank)?
-    snapshot.forEachTypeCandidate(for: request.wanted) { registration in
+    snapshot.forEachTypeCandidate(for: request.wanted, label: request.foldedLabel) { registration in
       guard let rank = rank(of: registration, for: request) else { return }
       if best.map({ rank > $0.rank }) ?? true { best = (registration, rank) }
     }
@@ -14,7 +14,7 @@ enum Precedence {
 
   static func eligibleCount(in snapshot: RegistrySnapshot, for request: Request) -> Int {
     var count = 0
-    snapshot.forEachTypeCandidate(for: request.wanted) { if rank(of: $0, for: request) != nil { count += 1 } }
+    snapshot.forEachTypeCandidate(for: request.wanted, label: request.foldedLabel) { if rank(of: $0, for: request) != nil { count += 1 } }
     return count
   }
 
