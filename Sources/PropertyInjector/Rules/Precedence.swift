@@ -14,7 +14,9 @@ enum Precedence {
 
   static func eligibleCount(in snapshot: RegistrySnapshot, for request: Request) -> Int {
     var count = 0
-    snapshot.forEachTypeCandidate(for: request.wanted, label: request.foldedLabel) { if rank(of: $0, for: request) != nil { count += 1 } }
+    snapshot.forEachTypeCandidate(for: request.wanted, label: request.foldedLabel) {
+      if rank(of: $0, for: request) != nil { count += 1 }
+    }
     return count
   }
 
