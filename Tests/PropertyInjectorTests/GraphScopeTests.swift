@@ -16,6 +16,31 @@ private final class Toolbar: InjectableSettable, @unchecked Sendable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedSession": \Toolbar.injectedSession] }
 }
 
+/// Typed accessors, as `@Injectable` writes them: strong properties a plan fills from one graph value at once.
+private final class TypedEditor: InjectableSettable, InjectableThroughAccessors {
+  var injectedSession: EditSession?
+  var injectedSecondSession: EditSession?
+  var injectedThirdSession: EditSession?
+  var injectedAny: (any Sendable)?
+  static var injectableAccessors: [InjectableAccessor] {
+    [
+      accessor("injectedSession", \.injectedSession), accessor("injectedSecondSession", \.injectedSecondSession),
+      accessor("injectedThirdSession", \.injectedThirdSession),
+      InjectableAccessor(
+        "injectedAny", of: TypedEditor.self, as: (any Sendable).self, isNil: { $0.injectedAny == nil },
+        write: { $0.injectedAny = $1 }, clear: { $0.injectedAny = nil }),
+    ]
+  }
+
+  private static func accessor(_ name: String, _ path: ReferenceWritableKeyPath<TypedEditor, EditSession?>)
+    -> InjectableAccessor
+  {
+    InjectableAccessor(
+      name, of: TypedEditor.self, as: EditSession.self, isNil: { $0[keyPath: path] == nil },
+      write: { $0[keyPath: path] = $1 }, clear: { $0[keyPath: path] = nil })
+  }
+}
+
 /// A hand-written table's weak property: the key path cannot tell it from a strong one.
 private final class WeakSessionHolder: InjectableSettable {
   weak var injectedSession: EditSession?
@@ -465,5 +490,33 @@ struct GraphScopeTests {
     try injector.inject(shared)
     #expect(shared.injectedSession != nil, "kept by the strong property the same value filled")
     #expect(shared.injectedSession === shared.injectedOtherSession)
+  }
+
+  @Test("Typed properties one graph registration fills get one value, made once, whatever their declared type")
+  func typedPropertiesShareOneMadeValue() throws {
+    let injector = Injector()
+    let made = Counter()
+    injector.register(EditSession.self, scope: .graph) { _ in EditSession(number: made.increment()) }
+    injector.register((any Sendable).self, scope: .graph) { resolver in try resolver.resolve(EditSession.self) }
+    let first = TypedEditor()
+    first.injectedSecondSession = EditSession(number: 0)
+    try injector.inject(first)
+    #expect(made.value == 1, "one value for the call")
+    #expect(first.injectedSession === first.injectedThirdSession && first.injectedSession?.number == 1)
+    #expect(first.injectedSecondSession?.number == 0, "a set property is left alone")
+    #expect((first.injectedAny as? EditSession) === first.injectedSession, "the factory of another type shares it")
+    let second = TypedEditor()
+    try injector.inject(second)
+    #expect(made.value == 2 && second.injectedSession?.number == 2 && second.injectedSecondSession?.number == 2)
+  }
+
+  @Test("A typed graph group whose value cannot be made leaves every property nil")
+  func typedGroupFailureLeavesNothing() throws {
+    let injector = Injector()
+    injector.register(EditSession.self, scope: .graph) { _ in throw Failure(reason: "no session") }
+    injector.register((any Sendable).self) { _ in 1 }
+    let editor = TypedEditor()
+    #expect(injectionError { try injector.inject(editor) }.map(codes) == [.factoryFailed])
+    #expect(editor.injectedSession == nil && editor.injectedSecondSession == nil && editor.injectedAny == nil)
   }
 }

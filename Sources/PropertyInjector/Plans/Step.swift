@@ -56,10 +56,24 @@ struct Step {
 }
 
 /// What an accessor answers for its candidate: a step, or a registered instance awaiting its class's filler
-/// (``TypePlan/fused(_:)``), which writes it with the class's other instances, or ``Fusible/alone`` if refused.
+/// (``TypePlan/fused(_:)``), which writes it with the class's other instances, or ``Fusible/alone`` if refused;
+/// or a graph value, which the plan's other properties the same registration fills may share (``Shared``).
 enum StepDraft {
   case step(Step)
   case fusible(Fusible)
+  case shared(Shared)
+
+  /// A strong property a graph-scoped registration fills: the plan makes its value once for every such
+  /// property of the same type (``TypePlan/fused(_:)``), or fills it ``alone``.
+  struct Shared {
+    let alone: Step
+    /// The registration and the property's type: what members of one group have in common.
+    let key: [ObjectIdentifier]
+    /// Whether the property is nil, and a `(AnyObject, Wrapped) -> Bool` that fills it if it is.
+    let member: (isNil: (AnyObject) -> Bool, fill: Any)
+    /// One step that makes the value once and fills every member; nil if a member's `fill` is of another type.
+    let group: (_ members: [(isNil: (AnyObject) -> Bool, fill: Any)]) -> Step?
+  }
 
   /// A registered instance, uncast, and the accessor that writes it alone.
   struct Fusible {

@@ -59,7 +59,35 @@ extension Accessor {
     {
       return .step(making(candidate, with: factory))
     }
-    return .step(making(candidate, with: producer, checksRetention: ownership == nil && !producer.keepsItsValue))
+    let step = making(candidate, with: producer, checksRetention: ownership == nil && !producer.keepsItsValue)
+    if ownership == .strong, let registration = producer.keptByTheCall {
+      return .shared(sharing(candidate, producer, registration, alone: step))
+    }
+    return .step(step)
+  }
+
+  /// A graph value's strong property, which a plan groups with the others the same registration fills.
+  private func sharing(_ candidate: Candidate, _ producer: Producer<Wrapped>, _ registration: Registration, alone: Step)
+    -> StepDraft.Shared
+  {
+    let (site, produce, isNil, fillIfNil) = (candidate.site, producer.produce, isNilIn, fillIfNil)
+    let fill: (AnyObject, Wrapped) -> Bool = { fillIfNil(downcast($0, to: Root.self), $1) }
+    return StepDraft.Shared(
+      alone: alone, key: [ObjectIdentifier(registration), ObjectIdentifier(Wrapped.self)],
+      member: ({ isNil(downcast($0, to: Root.self)) }, fill),
+      group: { members in
+        let fills = members.compactMap { $0.fill as? (AnyObject, Wrapped) -> Bool }
+        guard fills.count == members.count else { return nil }
+        let isNils = members.map(\.isNil)
+        return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+          guard isNils.contains(where: { $0(object) }) else { return try rest() }
+          let value = try produce(execution, site)
+          let wrote = try rest()
+          var wroteOne = false
+          for fill in fills where fill(object, value) { wroteOne = true }
+          return wroteOne || wrote
+        }
+      })
   }
 
   func constantStep(for candidate: Candidate, value: Any) -> Step {

@@ -63,9 +63,10 @@ final class TypePlan: Sendable {
       switch draft {
       case .step(let step): step
       case .fusible(let fusible): fusible.alone
+      case .shared(let shared): shared.alone
       }
     }
-    let running = drafts.contains(where: { if case .fusible = $0 { true } else { false } }) ? Self.fused(drafts) : steps
+    let running = drafts.contains(where: { if case .step = $0 { false } else { true } }) ? Self.fused(drafts) : steps
     let failing = running.filter { $0.failure != nil }
     let making = running.filter { $0.failure == nil && !$0.isConstant }
     let checked = making.filter(\.checksRetention)
