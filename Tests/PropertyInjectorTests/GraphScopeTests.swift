@@ -41,6 +41,12 @@ private final class TypedEditor: InjectableSettable, InjectableThroughAccessors 
   }
 }
 
+/// An injector held weakly, for a factory that uses its own injector without keeping it alive.
+private final class WeakInjector: Sendable {
+  weak let injector: Injector?
+  init(_ injector: Injector) { self.injector = injector }
+}
+
 /// A hand-written table's weak property: the key path cannot tell it from a strong one.
 private final class WeakSessionHolder: InjectableSettable {
   weak var injectedSession: EditSession?
@@ -436,11 +442,13 @@ struct GraphScopeTests {
     let made = Counter()
     sessions(injector, counter: made)
     let fromDeinit = Locked2<[Int]>([])
+    // Weakly: a factory that kept its own injector would keep it alive for ever (a cycle through the registry).
+    let link = WeakInjector(injector)
     injector.register(Recorder.self, scope: .graph) { _ in
       Recorder {
         // Runs as the call's graph ends: a new call, with a graph of its own, not the ended one.
-        let first = try? injector.resolve(EditSession.self)
-        let second = try? injector.resolve(EditSession.self)
+        let first = try? link.injector?.resolve(EditSession.self)
+        let second = try? link.injector?.resolve(EditSession.self)
         fromDeinit.mutate { $0 += [first?.number ?? 0, second?.number ?? 0] }
       }
     }
