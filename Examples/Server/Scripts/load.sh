@@ -3,7 +3,7 @@
 # requests per second, p50/p99 latency and resident memory. The last line is exactly:
 #   load: requests N, errors E, rss growth M MiB, injected/hand-wired R
 # (N, E and M for the injected server; E = non-2xx responses + socket errors; R = the ratio of
-# requests per second). Exits non-zero when E > 0, R < 0.9 or M > 5.
+# requests per second). Exits non-zero when E > 0, R < MIN_RATIO (default 0.9, the target) or M > 5.
 #
 # LOAD_SECONDS (default 20) per side, in one-second turns whose order swaps every round, so that a neighbour's
 # load on the machine weighs on both sides alike; WARMUP_SECONDS (default 3) per side first.
@@ -123,6 +123,6 @@ growth=$(awk -v a="$rss_warm_injected" -v b="$rss_end_injected" 'BEGIN { printf 
 ratio=$(awk -v a="$rps_injected" -v b="$rps_hand" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 failed=0
 [ "$errors_injected" -eq 0 ] && [ "$errors_hand" -eq 0 ] || failed=1
-awk -v r="$ratio" -v m="$growth" 'BEGIN { exit !(r >= 0.9 && m <= 5) }' || failed=1
+awk -v r="$ratio" -v m="$growth" -v min="${MIN_RATIO:-0.9}" 'BEGIN { exit !(r >= min && m <= 5) }' || failed=1
 echo "load: requests $requests_injected, errors $errors_injected, rss growth $growth MiB, injected/hand-wired $ratio"
 exit "$failed"

@@ -120,8 +120,18 @@ final class RegistrySnapshot: Sendable {
   /// id or an id that ends `label`.
   /// - Complexity: O(l) lookups for a label of l characters, once the type is indexed.
   func forEachTypeCandidate(for type: TypeProbe, label: String?, _ body: (Registration) -> Void) {
+    // A few registrations of the type and no ancestor ones: looked at directly, without the index's lock, which
+    // every request's child would otherwise take on its parent's snapshot.
+    if registry.withAncestors.isEmpty, let exact = registry.byType[type.id], exact.count <= Self.unindexedCount {
+      exact.forEach(body)
+      return
+    }
+    if registry.withAncestors.isEmpty, registry.byType[type.id] == nil { return }
     candidates(for: type).forEach(endingLabel: label, body)
   }
+
+  /// Up to this many registrations of a type, and none `includingAncestors`, a request looks at each.
+  private static let unindexedCount = 8
 
   /// The `includingAncestors` registrations of another type than `type` whose instance is a `type`.
   func ancestorRegistrations(accepting type: TypeProbe) -> [Registration] {
