@@ -122,11 +122,10 @@ final class RegistrySnapshot: Sendable {
   func forEachTypeCandidate(for type: TypeProbe, label: String?, _ body: (Registration) -> Void) {
     // A few registrations of the type and no ancestor ones: looked at directly, without the index's lock, which
     // every request's child would otherwise take on its parent's snapshot.
-    if registry.withAncestors.isEmpty, let exact = registry.byType[type.id], exact.count <= Self.unindexedCount {
-      exact.forEach(body)
-      return
+    if registry.withAncestors.isEmpty {
+      guard let exact = registry.byType[type.id] else { return }
+      if exact.count <= Self.unindexedCount { return exact.forEach(body) }
     }
-    if registry.withAncestors.isEmpty, registry.byType[type.id] == nil { return }
     candidates(for: type).forEach(endingLabel: label, body)
   }
 
