@@ -92,6 +92,9 @@ private func registerBenchmarks() throws {
   // The graph scope: one made value shared by five properties.
   try registerGraphShared(registrar)
 
+  // A server's request scope: a child, two registrations, one inject.
+  try registerRequestScope(registrar)
+
   // 5. `resolve`.
   try registerResolution(registrar)
 

@@ -123,6 +123,13 @@ public enum Catalog {
       [.injectable, .keyPathTable, .registrationsOnly], objectsPerThread: 1)
   }
 
+  /// A server's request scope: a new child of an app injector holding two services, the request's two values
+  /// registered in it, and a fresh handler of four properties injected from it (by hand: the handler filled
+  /// from the same values).
+  public static let requestScope = Scenario(
+    "Request scope (child, 2 registrations, inject)", .injection, [.injectable, .keyPathTable, .handWritten],
+    objectsPerThread: objectsPerIteration)
+
   /// A fresh object of the type filled by an injector that has injected the type before.
   public static func cached(_ label: String) -> Scenario {
     Scenario("Cached injection \(label)", .injection, injectionContenders, objectsPerThread: objectsPerIteration)
@@ -178,6 +185,7 @@ public enum Catalog {
     scenarios += ancestorRegistryCounts.map(firstInjectionInChild)
     scenarios += cachedLabels.map(cached)
     scenarios += [cachedFinalVarHierarchy, twoThreads, lifecycle(.singletons), lifecycle(.factories), graphShared]
+    scenarios.append(requestScope)
     for lifecycle in Lifecycle.allCases {
       scenarios += registryCounts.map { registry(lifecycle, $0) }
     }

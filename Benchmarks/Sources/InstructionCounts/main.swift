@@ -7,6 +7,7 @@
 //   cached     injectable|table|hand|swinject            K=1|K=5|K=20|K=50|hierarchy|hierarchy (final var)
 //   first      injectable|table|registrations|mirror     K=5|K=50|hierarchy|K=5+1000 (1,000 others)
 //   instances|singletons|factories  injectable|table|hand|swinject  <other registrations: 0, 10, 1000>
+//   request    injectable|table|hand                      scope (a child, two registrations, one inject)
 //
 // The operation is set up and run a few times first (warm plan, warm runtime caches), then run
 // `iterations` times (default 1,000) inside `measuredLoop`, the only function callgrind collects
@@ -164,6 +165,19 @@ func lifecycleOperation(_ lifecycle: Lifecycle, _ contender: String, others: Int
   }
 }
 
+/// One request scope: a child of the app injector, two registrations, one handler injected (or filled by hand).
+func requestOperation(_ contender: String) throws -> Operation {
+  let store = RequestStore()
+  let app = RequestScope.appInjector(store: store)
+  let request = RequestValues(number: 7)
+  switch contender {
+  case "injectable": return { consume(try RequestScope.serve(request, with: RequestHandler(), in: app)) }
+  case "table": return { consume(try RequestScope.serve(request, with: TableRequestHandler(), in: app)) }
+  case "hand": return { consume(RequestScope.serveByHand(request, store: store, clock: FixedClock())) }
+  default: usage()
+  }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 3 || arguments.count == 4 else { usage() }
 let iterations = arguments.count == 4 ? Int(arguments[3]) ?? 1_000 : 1_000
@@ -171,6 +185,7 @@ let operation: Operation
 switch arguments[0] {
 case "cached": operation = try cachedOperation(arguments[1], arguments[2])
 case "first": operation = try firstOperation(arguments[1], arguments[2])
+case "request": operation = try requestOperation(arguments[1])
 default:
   guard let lifecycle = Lifecycle(rawValue: arguments[0]), let others = Int(arguments[2]) else { usage() }
   operation = try lifecycleOperation(lifecycle, arguments[1], others: others)

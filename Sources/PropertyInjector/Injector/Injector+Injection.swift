@@ -21,11 +21,11 @@ extension Injector {
     if stack.isInInjection || requiresConfiguration {
       try checkCanInject(target, stack: stack)
     }
-    let plan = try plan(for: target)
+    let (plan, own) = try injectionPlan(for: target)
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
       let wrote: Bool
       do throws(InjectionError) {
-        wrote = try plan.fill(target, Execution(injector: self, stack: stack))
+        wrote = try plan.fill(target, Execution(injector: self, stack: stack, ownRegistrations: own))
       } catch  where stack.isOutermost {
         throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
       }
@@ -47,21 +47,59 @@ extension Injector {
     try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
   }
 
-  /// The current plan for `object`'s type, built if there is none; throws ``InjectionError/Code/timedOut``
-  /// when a configuration on another thread lasts too long.
-  func plan(for object: AnyObject) throws(InjectionError) -> TypePlan {
+  /// The current plan for `object`'s type, built if there is none, and the injector's own registrations it
+  /// reads by slot (see ``SiblingShape``); throws ``InjectionError/Code/timedOut`` when a configuration on
+  /// another thread lasts too long. A child whose registrations are all instances runs the plan a sibling of
+  /// the same shape built, kept by their parent.
+  func injectionPlan(for object: AnyObject) throws(InjectionError) -> (plan: TypePlan, own: [Registration]) {
     let type = ObjectIdentifier(Swift.type(of: object))
-    // The plan used last is the one asked for again, most of the time: one lock, one compare.
-    if let recent = state.withLock({ $0.recentPlan }), recent.type == type { return recent }
-    let (cached, epoch, previous) = state.withLock { state -> (TypePlan?, UInt64, TypePlan?) in
-      guard let plan = state.plans[type] else { return (nil, state.epoch, nil) }
-      defer { state.recentPlan = plan }
-      return (plan, state.epoch, state.recentPlan)
+    let lookup = state.withLock { state -> PlanLookup in
+      // The plan used last is the one asked for again, most of the time: one compare.
+      if let recent = state.recentPlan, recent.type == type {
+        return PlanLookup(found: recent, own: recent.isSharedWithSiblings ? state.registry.ordered.all : [])
+      }
+      var lookup = PlanLookup(epoch: state.epoch, own: state.registry.ordered.all)
+      if let plan = state.plans[type] {
+        lookup.found = plan
+        lookup.previous = state.recentPlan
+        state.recentPlan = plan
+      } else if parent != nil, state.registry.problems.isEmpty, state.registry.ordered.shape.holdsOnlyInstances {
+        lookup.sibling = SiblingPlanKey(type: type, shape: state.registry.ordered.shape)
+      }
+      return lookup
     }
-    withExtendedLifetime(previous) {}
-    if let cached { return cached }
-    let plan = PlanBuilder.plan(for: TypeShape.scanned(object), in: try snapshotChain())
-    keep(plan, for: type, builtIn: epoch)
-    return plan
+    withExtendedLifetime(lookup.previous) {}
+    if let found = lookup.found { return (found, found.isSharedWithSiblings ? lookup.own : []) }
+    if let key = lookup.sibling, let parent, let plan = parent.state.withLock({ $0.siblingPlans[key] }) {
+      return (plan, lookup.own)
+    }
+    let parentEpoch = parent?.state.withLock { $0.epoch }
+    let chain = try snapshotChain()
+    let plan = PlanBuilder.plan(for: TypeShape.scanned(object), in: chain, sharedWithSiblings: true)
+    keep(plan, for: type, builtIn: lookup.epoch)
+    let own = chain.levels[0].registry.ordered
+    if plan.isSharedWithSiblings, let parent, let parentEpoch {
+      parent.keep(siblingPlan: plan, for: SiblingPlanKey(type: type, shape: own.shape.kept), builtIn: parentEpoch)
+    }
+    return (plan, plan.isSharedWithSiblings ? own.all : [])
   }
+
+  /// The plan for `object`'s type whose candidates say what fills each, for `validate` and `explain`: the cached
+  /// one, or one built anew where that one is shared with siblings (it does not name the injector's own).
+  func plan(for object: AnyObject) throws(InjectionError) -> TypePlan {
+    let plan = try injectionPlan(for: object).plan
+    guard plan.isSharedWithSiblings else { return plan }
+    return PlanBuilder.plan(for: plan.shape, in: try snapshotChain())
+  }
+}
+
+/// What ``Injector/injectionPlan(for:)`` finds under the lock.
+private struct PlanLookup {
+  var found: TypePlan?
+  /// The plan used last before `found`, released after the lock.
+  var previous: TypePlan?
+  var epoch: UInt64 = 0
+  var own: [Registration]
+  /// Where the parent keeps a sibling's plan that would do.
+  var sibling: SiblingPlanKey?
 }

@@ -57,12 +57,12 @@ extension Injector {
 
   /// How many registrations have reached this (process-wide) injector while overrides were in place:
   /// read it before a test, and pass it to ``registrationsOutsideOverrides(since:)`` after.
-  package var registrationsOutsideOverridesCount: Int { changesDuringOverrides.withLock { $0.count } }
+  package var registrationsOutsideOverridesCount: Int { changesDuringOverrides?.withLock { $0.count } ?? 0 }
 
   /// What reached this injector while overrides were in place, since `count` (the last
   /// ``UnscopedChanges/limit`` of them at most), described for a test failure.
   package func registrationsOutsideOverrides(since count: Int) -> [String] {
-    changesDuringOverrides.withLock { $0.descriptions(since: count) }
+    changesDuringOverrides?.withLock { $0.descriptions(since: count) } ?? []
   }
 }
 

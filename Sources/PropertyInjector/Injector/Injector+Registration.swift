@@ -159,7 +159,10 @@ extension Injector {
     _ match: Registration.Match
   ) -> InjectionError.Problem? {
     if service.isOptional { return .optionalRegistration(service.type) }
-    if case .instance(let value) = source, value is any OptionalProtocol {
+    // An instance of exactly the registered type, most of the time: nothing more to ask then.
+    if case .instance(let value) = source, ObjectIdentifier(type(of: value)) != service.id,
+      value is any OptionalProtocol
+    {
       return .optionalRegistration(type(of: value))
     }
     switch match {

@@ -5,15 +5,25 @@ extension Injector {
   @discardableResult
   func changeRegistry<Result>(at key: RegistrationKey, _ change: (inout Registry) -> Result) -> Result {
     let thread = currentThreadID()
-    let (result, dropped, children, escaped) = state.withLock { state in
+    typealias Outcome = (
+      Result, dropped: (RegistrySnapshot?, (any Sendable)?), [InjectorLink], (before: Slot, after: Slot)?
+    )
+    let (result, dropped, children, escaped) = state.withLock { state -> Outcome in
+      // `configure`'s own changes are journaled; others to the shared injector may escape an override.
+      let journaled = state.journal?.thread == thread
+      guard journaled || requiresConfiguration else {
+        let result = change(&state.registry)
+        let published = state.snapshot
+        state.snapshot = nil
+        return (result, (published, state.startEpoch()), Array(state.children.values), nil)
+      }
       let before = state.registry.slot(key)
       let result = change(&state.registry)
       let after = state.registry.slot(key)
-      // `configure`'s own changes are journaled; others to the shared injector may escape an override.
       var escaped: (before: Slot, after: Slot)?
-      if state.journal?.thread == thread {
+      if journaled {
         state.journal?.record(key, before: before, after: after)
-      } else if requiresConfiguration, !after.isSame(as: before) {
+      } else if !after.isSame(as: before) {
         escaped = (before, after)
       }
       let published = state.snapshot
@@ -21,7 +31,7 @@ extension Injector {
       return (result, (published, state.startEpoch()), Array(state.children.values), escaped)
     }
     if let escaped, Injector.overridesInPlace.withLock({ $0 > 0 }) {
-      changesDuringOverrides.withLock { $0.record(before: escaped.before, after: escaped.after) }
+      changesDuringOverrides?.withLock { $0.record(before: escaped.before, after: escaped.after) }
     }
     withExtendedLifetime(dropped) {}
     for child in children { child.owner?.ancestorDidChange() }
@@ -71,6 +81,21 @@ extension Injector {
     withExtendedLifetime(replaced) {}
   }
 
+  /// Caches `plan`, built by a child of this injector, for the child's siblings: unless this injector's chain
+  /// changed since `epoch`, the epoch it was in when the child started building it.
+  func keep(siblingPlan plan: TypePlan, for key: SiblingPlanKey, builtIn epoch: UInt64) {
+    let dropped = state.withLock { state -> [SiblingPlanKey: TypePlan] in
+      guard state.epoch == epoch else { return [:] }
+      var dropped: [SiblingPlanKey: TypePlan] = [:]
+      if state.siblingPlans.count >= Self.siblingPlanLimit, state.siblingPlans[key] == nil {
+        swap(&dropped, &state.siblingPlans)
+      }
+      state.siblingPlans[key] = plan
+      return dropped
+    }
+    withExtendedLifetime(dropped) {}
+  }
+
   /// Caches `resolution` for `key`, as ``keep(_:for:builtIn:)`` does; a full cache starts again.
   func keep(_ resolution: Resolution, for key: ResolutionKey, builtIn epoch: UInt64) {
     let dropped = state.withLock { state -> [ResolutionKey: Resolution] in
@@ -87,18 +112,23 @@ extension Injector {
 
   /// For the tests of the cache's bound.
   var cachedResolutionCount: Int { state.withLock { $0.resolutions.count } }
+
+  /// For the tests of the plans kept for children.
+  var siblingPlanCount: Int { state.withLock { $0.siblingPlans.count } }
 }
 
 extension Injector.State {
   /// Starts a new epoch: empties the caches, returning what they held to release after the lock.
   mutating func startEpoch() -> (any Sendable)? {
     epoch &+= 1
-    let dropped: ([ObjectIdentifier: TypePlan], TypePlan?, [ResolutionKey: Resolution]) = (
-      plans, recentPlan, resolutions
-    )
+    // Nothing to drop (a new child registering its values, say): nothing to box.
+    if plans.isEmpty, recentPlan == nil, resolutions.isEmpty, siblingPlans.isEmpty { return nil }
+    let dropped: ([ObjectIdentifier: TypePlan], TypePlan?, [ResolutionKey: Resolution], [SiblingPlanKey: TypePlan]) =
+      (plans, recentPlan, resolutions, siblingPlans)
     plans = [:]
     recentPlan = nil
     resolutions = [:]
+    siblingPlans = [:]
     return dropped
   }
 }

@@ -23,6 +23,9 @@ public final class Injector: Sendable {
     var plans: [ObjectIdentifier: TypePlan] = [:]
     /// The plan used last, checked before ``plans`` (a pointer comparison instead of hashing).
     var recentPlan: TypePlan?
+    /// Plans its children built that their siblings of the same shape run too (``TypePlan/isSharedWithSiblings``):
+    /// every request's child, say, finds its handler's plan here. At most ``Injector/siblingPlanLimit`` entries.
+    var siblingPlans: [SiblingPlanKey: TypePlan] = [:]
     /// What `resolve`, `Lazy` and `Provider` produced per request since the last change in the chain; at
     /// most ``Injector/resolutionCacheLimit`` entries.
     var resolutions: [ResolutionKey: Resolution] = [:]
@@ -44,7 +47,7 @@ public final class Injector: Sendable {
   /// The cached values first made, or reset, for this override injector; nil otherwise.
   let cachedOverrides: CachedOverrides?
   /// Registrations that reached ``shared`` while an override was in place, from code that does not see it.
-  let changesDuringOverrides = Locked(UnscopedChanges())
+  let changesDuringOverrides: Locked<UnscopedChanges>?
   /// ``creationWaitLimit`` in seconds.
   let waitLimitSeconds: Double
   /// The weak reference to this injector that resolvers hold.
@@ -78,6 +81,7 @@ public final class Injector: Sendable {
     self.requiresConfiguration = requiresConfiguration
     overrideCells = overriding ? OverrideCells() : nil
     cachedOverrides = overriding ? CachedOverrides() : nil
+    changesDuringOverrides = requiresConfiguration ? Locked(UnscopedChanges()) : nil
     self.creationWaitLimit = max(.zero, creationWaitLimit)
     let (seconds, attoseconds) = self.creationWaitLimit.components
     waitLimitSeconds = Double(seconds) + Double(attoseconds) / 1e18
@@ -96,6 +100,15 @@ public final class Injector: Sendable {
 
   /// How many answers of `resolve`, `Lazy` and `Provider` an injector keeps; when full, it starts again.
   static let resolutionCacheLimit = 256
+
+  /// How many plans an injector keeps for its children (see ``State/siblingPlans``); when full, it starts again.
+  static let siblingPlanLimit = 256
+}
+
+/// A type, and the shape of the registrations of the child that injects it.
+struct SiblingPlanKey: Hashable, Sendable {
+  let type: ObjectIdentifier
+  let shape: SiblingShape
 }
 
 /// What an injector caches for one request of `resolve`, `Lazy` or `Provider`.

@@ -20,14 +20,15 @@ struct DeferredResolution<Value>: Sendable {
 }
 
 extension TypeProbe {
-  /// The probe of `Value`: whether it is ``InjectorCreatable``, and the ``TypeQuestions`` generic code answers.
+  /// The probe of `Value`: the ``TypeQuestions`` generic code answers about it.
   init<Value>(_: Value.Type) {
-    self.init(type: Value.self, isCreatable: Value.self is any InjectorCreatable.Type, questions: Questions<Value>.self)
+    self.init(type: Value.self, questions: Questions<Value>.self)
   }
 }
 
 /// The answers about `Value`.
 private enum Questions<Value>: TypeQuestions {
   static func accepts(_ value: Any) -> Bool { value is Value }
+  static var isCreatable: Bool { Value.self is any InjectorCreatable.Type }
   static var deferral: Deferral? { (Value.self as? any DeferredType.Type)?.deferral }
 }

@@ -2,6 +2,9 @@
 struct Execution {
   let injector: any InjectorRuntime
   let stack: CreationStack
+  /// The working injector's own registrations, in order, as of its plan: what a plan that binds them late
+  /// reads by slot (see ``SiblingShape``); empty for any other plan.
+  var ownRegistrations: [Registration] = []
 
   /// The registration's `home` injector (which keeps its singleton) and the nearest override in between, if any;
   /// factories resolve through the override, so a test's overrides reach its ancestors' factories.

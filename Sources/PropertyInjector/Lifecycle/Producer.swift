@@ -9,6 +9,22 @@ struct Producer<Value>: Sendable {
   let produce: @Sendable (Execution, Site) throws(InjectionError) -> Value
 }
 
+extension Producer {
+  /// The instance in slot `slot` of the working injector's own registrations (see ``SiblingShape``), which its
+  /// registry keeps; `registration` is the one the plan was built with, or a sibling's in the same slot.
+  static func ownInstance(inSlot slot: Int, like registration: RegistrationName) -> Self {
+    Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
+      let own = execution.ownRegistrations
+      // Always there: a plan runs with the registrations it was built from, or a sibling's of the same shape.
+      guard slot < own.count, let instance = own[slot].instance else {
+        throw InjectionError(
+          operation: site.label, .answerMismatch(at: site, wanted: Value.self, answer: .registration(registration)))
+      }
+      return try execution.cast(instance, to: Value.self, from: own[slot], at: site)
+    }
+  }
+}
+
 extension Answer {
   /// The producer of `Value`s for this answer, or nil (a failure, or another type: a type mismatch).
   func producer<Value>(of _: Value.Type) -> Producer<Value>? {

@@ -1,6 +1,17 @@
 /// Builds a ``TypePlan``: the shape's candidates, asked of the rules against one snapshot chain.
 enum PlanBuilder {
-  static func plan(for shape: TypeShape, in chain: SnapshotChain) -> TypePlan {
+  /// The plan of `shape`'s type, answered from `chain`.
+  ///
+  /// - Parameters:
+  ///   - shape: The type's candidates and table.
+  ///   - chain: The snapshots the rules answer from.
+  ///   - sharedWithSiblings: Build a plan the injector's siblings can run too, when the chain allows it
+  ///     (``SnapshotChain/bindsOwnInstancesLate``): it reads the injector's own instances from their slots when
+  ///     it runs, and holds none of its own registrations, so `inject` alone may use it (its candidates do not
+  ///     say what fills them from those).
+  /// - Returns: The plan, immutable.
+  static func plan(for shape: TypeShape, in chain: SnapshotChain, sharedWithSiblings: Bool = false) -> TypePlan {
+    let slots = sharedWithSiblings && chain.bindsOwnInstancesLate ? chain.levels[0].registry.ordered.slots : nil
     var problems = shape.problems
     var steps: [StepDraft] = []
     var invalid: [(candidate: Candidate, problem: InjectionError.Problem?)] = []
@@ -17,11 +28,25 @@ enum PlanBuilder {
         wanted: accessor.wrapped, classChain: shape.classChain, label: property.name, names: .consulted,
         site: property.site)
       let answer = Rules.answer(request, in: chain)
-      let candidate = Candidate(property: property, reason: reason, request: request, answer: answer)
-      steps.append(accessor.step(for: candidate, answer: answer))
+      var ownSlot: Int?
+      if let slots, case .registration(let registration, 0) = answer { ownSlot = slots[ObjectIdentifier(registration)] }
+      let kept = slots != nil && answer.namesOwnRegistration ? nil : answer
+      let candidate = Candidate(property: property, reason: reason, request: request, answer: kept)
+      steps.append(accessor.step(for: candidate, answer: answer, ownSlot: ownSlot))
     }
     return TypePlan(
       shape: shape, configurationProblems: chain.configurationProblems,
-      declarationProblems: problems, steps: steps, invalidCandidates: invalid)
+      declarationProblems: problems, steps: steps, invalidCandidates: invalid, sharedWithSiblings: slots != nil)
+  }
+}
+
+extension Answer {
+  /// Whether the answer names a registration of the injector asked (level 0), directly or for a handle.
+  fileprivate var namesOwnRegistration: Bool {
+    switch self {
+    case .registration(_, let level): level == 0
+    case .deferred(_, let inner, _): inner.namesOwnRegistration
+    case .creation, .failure: false
+    }
   }
 }

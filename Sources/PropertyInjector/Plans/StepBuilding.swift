@@ -1,7 +1,8 @@
 extension PropertyAccessor {
-  /// The step that fills this property with what `answer` names (see ``PlanBuilder``).
-  func step(for candidate: Candidate, answer: Answer) -> StepDraft {
-    accept(StepMaker(candidate: candidate, answer: answer))
+  /// The step that fills this property with what `answer` names (see ``PlanBuilder``); with `ownSlot`, an
+  /// instance registered in the working injector itself is read from that slot when the step runs.
+  func step(for candidate: Candidate, answer: Answer, ownSlot: Int?) -> StepDraft {
+    accept(StepMaker(candidate: candidate, answer: answer, ownSlot: ownSlot))
   }
 
   /// The step that fills this property with `value`, a registered instance, on its own.
@@ -14,9 +15,10 @@ extension PropertyAccessor {
 private struct StepMaker: AccessorVisitor {
   let candidate: Candidate
   let answer: Answer
+  let ownSlot: Int?
 
   func visit<Root: AnyObject, Wrapped>(_ accessor: Accessor<Root, Wrapped>) -> StepDraft {
-    accessor.step(for: candidate, answer: answer)
+    accessor.step(for: candidate, answer: answer, ownSlot: ownSlot)
   }
 }
 
@@ -33,8 +35,13 @@ private struct ConstantStepMaker: AccessorVisitor {
 /// Where generic types meet: a property's `Root` and `Wrapped`, opened once per candidate, and the answer's
 /// producer of `Wrapped` values, compiled into a ``Step`` whose closures neither cast nor box.
 extension Accessor {
-  func step(for candidate: Candidate, answer: Answer) -> StepDraft {
+  func step(for candidate: Candidate, answer: Answer, ownSlot: Int?) -> StepDraft {
     if case .failure(let problem) = answer { return .step(Step(candidate: candidate, failure: problem)) }
+    if let ownSlot, case .registration(let registration, 0) = answer, registration.instance is Wrapped {
+      // The working injector's own instance, read from its slot: the plan serves its siblings too.
+      return .step(
+        making(candidate, with: .ownInstance(inSlot: ownSlot, like: registration.named), checksRetention: false))
+    }
     if case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
       // A filler binds registered instances uncast: a step cast and typed here would be thrown away.
       if let filler {

@@ -20,6 +20,9 @@ final class TypePlan: Sendable {
   let onlyFills: Bool
   /// Whether a step checks that its write was kept (see ``Step/checksRetention``).
   let checksRetention: Bool
+  /// Whether the plan reads the injector's own instances from their slots, and so serves its siblings of the
+  /// same shape too (see ``SiblingShape``); its candidates then do not say what fills them from those.
+  let isSharedWithSiblings: Bool
 
   /// A plan's steps, in the orders it uses them.
   struct Program {
@@ -53,8 +56,10 @@ final class TypePlan: Sendable {
     configurationProblems: [InjectionError.Problem],
     declarationProblems: [InjectionError.Problem],
     steps drafts: [StepDraft],
-    invalidCandidates: [InvalidCandidate]
+    invalidCandidates: [InvalidCandidate],
+    sharedWithSiblings: Bool
   ) {
+    isSharedWithSiblings = sharedWithSiblings
     self.shape = shape
     type = ObjectIdentifier(shape.type)
     self.configurationProblems = configurationProblems

@@ -55,7 +55,11 @@ final class Registration: Sendable {
       case .instance: true
       case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.madeValuesNeedNoInjection
       }
+    shapeEntry = SiblingShape.Entry(service: service, source: source, match: match)
   }
+
+  /// This registration's part of its registry's ``SiblingShape``.
+  let shapeEntry: SiblingShape.Entry
 
   /// The last non-settable type the factory made, so a protocol-typed factory asks the runtime once per type.
   let lastPlainType = TypeSlot()

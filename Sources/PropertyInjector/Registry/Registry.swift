@@ -9,6 +9,8 @@ struct Registry: Sendable {
   private(set) var withAncestorsByInstanceType: [ObjectIdentifier: [Registration]] = [:]
   /// Registrations rejected for what only run time can tell (empty id, blank name); reported until unregistered.
   private(set) var problems: [RegistrationKey: InjectionError.Problem] = [:]
+  /// Every registration in the order registered, and what siblings compare: see ``SiblingShape``.
+  private(set) var ordered = OrderedRegistrations()
   private var nextSequence: UInt64 = 0
 
   var isEmpty: Bool { all.isEmpty && problems.isEmpty }
@@ -25,6 +27,7 @@ struct Registry: Sendable {
       service: service, source: source, match: match, sequence: nextSequence, owner: owner)
     let replaced = remove(registration.key)
     all[registration.key] = registration
+    ordered.insert(registration)
     switch match {
     case .name(let name):
       byName[name] = registration
@@ -45,8 +48,9 @@ struct Registry: Sendable {
   /// Removes the registration or rejected registration under `key`; returns the registration, if any.
   @discardableResult
   mutating func remove(_ key: RegistrationKey) -> Registration? {
-    problems[key] = nil
+    if !problems.isEmpty { problems[key] = nil }
     guard let old = all.removeValue(forKey: key) else { return nil }
+    ordered.remove(old)
     switch old.match {
     case .name(let name):
       byName[name] = nil
@@ -66,6 +70,7 @@ struct Registry: Sendable {
     problems[key] = slot.problem
     guard let registration = slot.registration else { return removed }
     all[key] = registration
+    ordered.insert(registration)
     switch registration.match {
     case .name(let name):
       byName[name] = registration
@@ -190,6 +195,13 @@ struct SnapshotChain: Sendable {
   /// Every rejected registration of every level, in a stable order.
   var configurationProblems: [InjectionError.Problem] {
     levels.flatMap { level in level.registry.problems.values.sorted { $0.summary < $1.summary } }
+  }
+
+  /// Whether a plan built from this chain reads its first level's instances from their slots, to be shared
+  /// with siblings (see ``SiblingShape``): in a child whose registrations are all valid instances.
+  var bindsOwnInstancesLate: Bool {
+    guard levels.count > 1, let own = levels.first?.registry else { return false }
+    return own.problems.isEmpty && own.ordered.shape.holdsOnlyInstances
   }
 
   func hasNameRegistration(for name: String) -> Bool {

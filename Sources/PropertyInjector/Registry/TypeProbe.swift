@@ -2,16 +2,17 @@
 /// compared by metatype `ObjectIdentifier`, so same-named types in different modules never collide.
 struct TypeProbe: Sendable {
   let type: Any.Type
-  let isCreatable: Bool
   /// A metatype, so making a probe allocates nothing.
   private let questions: any TypeQuestions.Type
 
   /// A probe of `type`, answered by `questions` (see `TypeProbe.init(_:)`, where the public protocols are known).
-  init(type: Any.Type, isCreatable: Bool, questions: any TypeQuestions.Type) {
+  init(type: Any.Type, questions: any TypeQuestions.Type) {
     self.type = type
-    self.isCreatable = isCreatable
     self.questions = questions
   }
+
+  /// Whether the type is `InjectorCreatable`: asked only of a wanted type nothing is registered for.
+  var isCreatable: Bool { questions.isCreatable }
 
   var id: ObjectIdentifier { ObjectIdentifier(type) }
 
@@ -28,6 +29,7 @@ struct TypeProbe: Sendable {
 /// What only generic code can answer about a type.
 protocol TypeQuestions: SendableMetatype {
   static func accepts(_ value: Any) -> Bool
+  static var isCreatable: Bool { get }
   static var deferral: Deferral? { get }
 }
 
