@@ -95,11 +95,18 @@ struct RegistryChangeTests {
     #expect(stale.value.isEmpty)
   }
 
-  @Test("A child is forgotten by its parent when it goes, so making one costs the same beside thousands")
-  func childrenForgetThemselves() {
+  @Test(
+    "A child that caches joins its parent and is forgotten when it goes; one that caches nothing costs it nothing")
+  func childrenForgetThemselves() throws {
     let parent = Injector()
+    parent.register(Version(1))
     var alive: [Injector] = []
-    for _ in 0..<2_000 { alive.append(Injector(parent: parent)) }
+    for _ in 0..<2_000 {
+      let child = Injector(parent: parent)
+      _ = try child.resolve(Version.self)
+      alive.append(child)
+    }
+    for _ in 0..<5_000 { _ = try Injector(parent: parent).resolve(Version.self) }
     for _ in 0..<5_000 { _ = Injector(parent: parent) }
     #expect(parent.state.withLock { $0.children.count } == 2_000)
     alive.removeAll()

@@ -101,6 +101,21 @@ struct RequestScopeTests {
     #expect(handler.injectedCache === replacement)
   }
 
+  @Test("A child made before a change in the app injector, that cached nothing yet, sees the change")
+  func childrenMadeBeforeAChangeSeeIt() throws {
+    let app = app()
+    try request(1, of: app).inject(Handler())
+    let early = request(2, of: app)
+    let replacement = ImageCache()
+    app.register(replacement, as: Cache.self)
+    let handler = Handler()
+    try early.inject(handler)
+    #expect(handler.injectedCache === replacement)
+    #expect(try early.resolve(Cache.self) === replacement)
+    app.register(Cache(), as: Cache.self)
+    #expect(try early.resolve(Cache.self) !== replacement, "a child that cached a resolution hears of the next change")
+  }
+
   @Test("A child of another shape builds its own plan, and reports what it misses")
   func anotherShapeGetsItsOwnPlan() throws {
     let app = app()

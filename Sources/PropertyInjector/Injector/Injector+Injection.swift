@@ -70,9 +70,11 @@ extension Injector {
     }
     withExtendedLifetime(lookup.previous) {}
     if let found = lookup.found { return (found, found.isSharedWithSiblings ? lookup.own : []) }
-    if let key = lookup.sibling, let parent, let plan = parent.state.withLock({ $0.siblingPlans[key] }) {
+    if let key = lookup.sibling, let parent, let plan = parent.siblingPlan(for: key) {
       return (plan, lookup.own)
     }
+    // From here on, a change up the chain drops what this builds, here and in the parent.
+    joinAncestors()
     let parentEpoch = parent?.state.withLock { $0.epoch }
     let chain = try snapshotChain()
     let plan = PlanBuilder.plan(for: TypeShape.scanned(object), in: chain, sharedWithSiblings: true)

@@ -86,6 +86,7 @@ extension Injector {
       (producer, site) = (typed, cached.site)
     } else {
       let request = makeRequest()
+      joinAncestors()
       let chain = try snapshotChain()
       try InjectionError.throwIfAny(chain.configurationProblems, as: request.site.label)
       let answer = Rules.answer(request, in: chain)

@@ -48,7 +48,7 @@ extension Injector {
   public func resetCached() throws(InjectionError) {
     let levels = try snapshotChain().levels
     for (level, snapshot) in levels.enumerated() where level == 0 || cachedOverrides != nil {
-      for registration in snapshot.registry.all.values {
+      for registration in snapshot.registry.ordered.all {
         guard case .scoped(let factory, .cached) = registration.source, let cached = factory as? any ResettableFactory
         else { continue }
         reset(cached, registration, level: level)

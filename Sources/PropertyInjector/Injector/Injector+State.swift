@@ -96,6 +96,17 @@ extension Injector {
     withExtendedLifetime(dropped) {}
   }
 
+  /// The plan a child of this injector built that a child of `key`'s shape may run, if any.
+  func siblingPlan(for key: SiblingPlanKey) -> TypePlan? {
+    let previous = state.withLock { state -> (found: TypePlan?, previous: (key: SiblingPlanKey, plan: TypePlan)?) in
+      if let recent = state.recentSiblingPlan, recent.key == key { return (recent.plan, nil) }
+      guard let plan = state.siblingPlans[key] else { return (nil, nil) }
+      defer { state.recentSiblingPlan = (SiblingPlanKey(type: key.type, shape: key.shape.kept), plan) }
+      return (plan, state.recentSiblingPlan)
+    }
+    return previous.found
+  }
+
   /// Caches `resolution` for `key`, as ``keep(_:for:builtIn:)`` does; a full cache starts again.
   func keep(_ resolution: Resolution, for key: ResolutionKey, builtIn epoch: UInt64) {
     let dropped = state.withLock { state -> [ResolutionKey: Resolution] in
@@ -129,6 +140,7 @@ extension Injector.State {
     recentPlan = nil
     resolutions = [:]
     siblingPlans = [:]
+    recentSiblingPlan = nil
     return dropped
   }
 }

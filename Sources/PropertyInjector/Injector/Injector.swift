@@ -26,11 +26,16 @@ public final class Injector: Sendable {
     /// Plans its children built that their siblings of the same shape run too (``TypePlan/isSharedWithSiblings``):
     /// every request's child, say, finds its handler's plan here. At most ``Injector/siblingPlanLimit`` entries.
     var siblingPlans: [SiblingPlanKey: TypePlan] = [:]
+    /// The sibling plan found last, compared before ``siblingPlans`` is hashed: every request's child asks for it.
+    var recentSiblingPlan: (key: SiblingPlanKey, plan: TypePlan)?
     /// What `resolve`, `Lazy` and `Provider` produced per request since the last change in the chain; at
     /// most ``Injector/resolutionCacheLimit`` entries.
     var resolutions: [ResolutionKey: Resolution] = [:]
-    /// The injectors made with this one as their parent; each removes itself when it goes.
+    /// The injectors made with this one as their parent that cache what depends on it (``joinAncestors()``); each
+    /// removes itself when it goes.
     var children: [ObjectIdentifier: InjectorLink] = [:]
+    /// Whether this injector is among its parent's ``children`` (and the parent among its own parent's).
+    var hasJoinedAncestors = false
     /// What a running ``Injector/configure(_:)`` registered on its own thread: what a throwing body undoes.
     var journal: ConfigurationJournal?
   }
@@ -50,8 +55,9 @@ public final class Injector: Sendable {
   let changesDuringOverrides: Locked<UnscopedChanges>?
   /// ``creationWaitLimit`` in seconds.
   let waitLimitSeconds: Double
-  /// The weak reference to this injector that resolvers hold.
-  let link = InjectorLink()
+  /// The weak reference to this injector that resolvers and its parent hold, made when first asked for.
+  var link: InjectorLink { unattachedLink.attached(to: self) }
+  private let unattachedLink = InjectorLink()
 
   /// How long a thread waits for a singleton (or `Lazy` value) another thread is creating, before it
   /// throws ``InjectionError/Code/timedOut`` instead of hanging: the limit the injector was made with,
@@ -85,17 +91,22 @@ public final class Injector: Sendable {
     self.creationWaitLimit = max(.zero, creationWaitLimit)
     let (seconds, attoseconds) = self.creationWaitLimit.components
     waitLimitSeconds = Double(seconds) + Double(attoseconds) / 1e18
-    link.attach(self)
-    parent?.adopt(self)
   }
 
-  /// Keeps a weak reference to a new child, so a registry change reaches it; O(1) amortized.
-  private func adopt(_ child: Injector) {
-    state.withLock { $0.children[ObjectIdentifier(child)] = child.link }
+  /// Makes sure that from now on a change in any ancestor reaches this injector and drops what it cached: asked
+  /// before anything cached here depends on an ancestor. A child that caches nothing (a request's, running the
+  /// plan a sibling built) never joins, and costs its parent nothing.
+  func joinAncestors() {
+    guard let parent, !state.withLock({ $0.hasJoinedAncestors }) else { return }
+    parent.joinAncestors()
+    let link = link
+    parent.state.withLock { $0.children[ObjectIdentifier(self)] = link }
+    state.withLock { $0.hasJoinedAncestors = true }
   }
 
   deinit {
-    parent?.state.withLock { _ = $0.children.removeValue(forKey: ObjectIdentifier(self)) }
+    guard let parent, state.withLock({ $0.hasJoinedAncestors }) else { return }
+    parent.state.withLock { _ = $0.children.removeValue(forKey: ObjectIdentifier(self)) }
   }
 
   /// How many answers of `resolve`, `Lazy` and `Provider` an injector keeps; when full, it starts again.

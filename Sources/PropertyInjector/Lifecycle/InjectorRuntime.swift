@@ -33,9 +33,17 @@ final class InjectorLink: Sendable {
   }
 
   private let target = Locked(Target())
+  /// Set once the link points at its injector.
+  private let isAttached = OnceFlag()
 
   var injector: (any InjectorRuntime)? { target.withLock { $0.injector } }
 
-  /// Points the link at its injector: once, as the injector is made.
-  func attach(_ injector: any InjectorRuntime) { target.withLock { $0.injector = injector } }
+  /// This link, pointed at `injector` the first time it is asked for: an injector whose link nothing asks for
+  /// (a request's child, say) never pays for a weak reference to itself.
+  func attached(to injector: any InjectorRuntime) -> InjectorLink {
+    guard !isAttached.isSet else { return self }
+    target.withLock { $0.injector = injector }
+    isAttached.set()
+    return self
+  }
 }

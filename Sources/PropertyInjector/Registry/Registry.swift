@@ -1,19 +1,19 @@
-/// An injector's registrations, indexed, and rejected ones' problems; locked, shared copy-on-write by snapshots.
+/// An injector's registrations, in order, and rejected ones' problems; locked, shared copy-on-write by snapshots.
+/// Adding one is an append (and, past a few, a dictionary insert): a request's child registers its values
+/// cheaply. The indexes a plan builder asks are built by ``RegistrySnapshot``, once per published version.
 struct Registry: Sendable {
-  private(set) var all: [RegistrationKey: Registration] = [:]
-  private(set) var byName: [String: Registration] = [:]
-  private(set) var byType: [ObjectIdentifier: [Registration]] = [:]
-  private(set) var withAncestors: [Registration] = []
-  /// ``withAncestors`` grouped by the dynamic type of their instance, which alone decides what a cast answers:
-  /// a type asked about is cast once per group.
-  private(set) var withAncestorsByInstanceType: [ObjectIdentifier: [Registration]] = [:]
+  /// Every registration, oldest first.
+  private(set) var ordered = OrderedRegistrations()
+  /// The registrations by key, once there are more than ``unindexedCount``; before, ``ordered`` is searched.
+  private var byKey: [RegistrationKey: Registration]?
   /// Registrations rejected for what only run time can tell (empty id, blank name); reported until unregistered.
   private(set) var problems: [RegistrationKey: InjectionError.Problem] = [:]
-  /// Every registration in the order registered, and what siblings compare: see ``SiblingShape``.
-  private(set) var ordered = OrderedRegistrations()
   private var nextSequence: UInt64 = 0
 
-  var isEmpty: Bool { all.isEmpty && problems.isEmpty }
+  /// Up to this many registrations, a key is found by looking at each.
+  private static let unindexedCount = 8
+
+  var isEmpty: Bool { ordered.all.isEmpty && problems.isEmpty }
 
   /// Adds a registration, replacing any with the same key; returns the replaced one to release outside the lock.
   mutating func add(
@@ -26,15 +26,7 @@ struct Registry: Sendable {
     let registration = Registration(
       service: service, source: source, match: match, sequence: nextSequence, owner: owner)
     let replaced = remove(registration.key)
-    all[registration.key] = registration
-    ordered.insert(registration)
-    switch match {
-    case .name(let name):
-      byName[name] = registration
-    case .type(let typeMatch):
-      byType[service.id, default: []].append(registration)
-      if typeMatch.includingAncestors { addAncestor(registration) }
-    }
+    insert(registration)
     return replaced
   }
 
@@ -49,56 +41,37 @@ struct Registry: Sendable {
   @discardableResult
   mutating func remove(_ key: RegistrationKey) -> Registration? {
     if !problems.isEmpty { problems[key] = nil }
-    guard let old = all.removeValue(forKey: key) else { return nil }
+    guard let old = self[key] else { return nil }
+    byKey?[key] = nil
     ordered.remove(old)
-    switch old.match {
-    case .name(let name):
-      byName[name] = nil
-    case .type:
-      byType[old.service.id]?.removeAll { $0 === old }
-      if byType[old.service.id]?.isEmpty == true { byType[old.service.id] = nil }
-      if case .type(let match) = old.match, match.includingAncestors { removeAncestor(old) }
-    }
     return old
   }
 
-  func slot(_ key: RegistrationKey) -> Slot { Slot(registration: all[key], problem: problems[key]) }
+  func slot(_ key: RegistrationKey) -> Slot { Slot(registration: self[key], problem: problems[key]) }
 
   /// Puts `slot` back under `key`, as it was, and returns the registration it removed.
   mutating func restore(_ slot: Slot, at key: RegistrationKey) -> Registration? {
     let removed = remove(key)
     problems[key] = slot.problem
-    guard let registration = slot.registration else { return removed }
-    all[key] = registration
-    ordered.insert(registration)
-    switch registration.match {
-    case .name(let name):
-      byName[name] = registration
-    case .type(let typeMatch):
-      byType[registration.service.id, default: []].append(registration)
-      if typeMatch.includingAncestors { addAncestor(registration) }
-    }
+    if let registration = slot.registration { insert(registration) }
     return removed
   }
 
-  private mutating func addAncestor(_ registration: Registration) {
-    withAncestors.append(registration)
-    guard let instance = registration.instance else { return }
-    withAncestorsByInstanceType[ObjectIdentifier(type(of: instance as Any)), default: []].append(registration)
+  private mutating func insert(_ registration: Registration) {
+    ordered.insert(registration)
+    if byKey != nil {
+      byKey?[registration.key] = registration
+    } else if ordered.all.count > Self.unindexedCount {
+      byKey = Dictionary(uniqueKeysWithValues: ordered.all.map { ($0.key, $0) })
+    }
   }
 
-  private mutating func removeAncestor(_ registration: Registration) {
-    withAncestors.removeAll { $0 === registration }
-    guard let instance = registration.instance else { return }
-    let type = ObjectIdentifier(type(of: instance as Any))
-    withAncestorsByInstanceType[type]?.removeAll { $0 === registration }
-    if withAncestorsByInstanceType[type]?.isEmpty == true { withAncestorsByInstanceType[type] = nil }
+  func contains(_ key: RegistrationKey) -> Bool { self[key] != nil || problems[key] != nil }
+
+  subscript(key: RegistrationKey) -> Registration? {
+    if let byKey { return byKey[key] }
+    return ordered.all.first { $0.shapeEntry.key == key }
   }
-
-  func contains(_ key: RegistrationKey) -> Bool { all[key] != nil || problems[key] != nil }
-
-  subscript(key: RegistrationKey) -> Registration? { all[key] }
-
 }
 
 /// What a ``Registry`` holds under one key.
@@ -113,12 +86,43 @@ struct Slot: Sendable {
 /// One published, immutable state of an injector's registry; a change publishes a new one.
 final class RegistrySnapshot: Sendable {
   let registry: Registry
+  /// The name registrations, by name.
+  let byName: [String: Registration]
+  /// The type registrations, by the type registered.
+  let byType: [ObjectIdentifier: [Registration]]
+  /// The `includingAncestors` ones, grouped by the dynamic type of their instance, which alone decides what a cast
+  /// answers: a type asked about is cast once per group.
+  private let withAncestorsByInstanceType: [ObjectIdentifier: [Registration]]
+  private let hasAncestorRegistrations: Bool
   /// The type registrations that might fill each type asked about, grouped by id, found once per type: a
   /// first injection looks at the few whose id can end a property's name, not at every registration of the
   /// type. Bounded by the program's types.
   private let candidatesByType = Locked<[ObjectIdentifier: TypeCandidates]>([:])
 
-  init(registry: Registry) { self.registry = registry }
+  init(registry: Registry) {
+    self.registry = registry
+    var byName: [String: Registration] = [:]
+    var byType: [ObjectIdentifier: [Registration]] = [:]
+    var withAncestorsByInstanceType: [ObjectIdentifier: [Registration]] = [:]
+    var hasAncestorRegistrations = false
+    for registration in registry.ordered.all {
+      switch registration.match {
+      case .name(let name):
+        byName[name] = registration
+      case .type(let typeMatch):
+        byType[registration.service.id, default: []].append(registration)
+        guard typeMatch.includingAncestors else { continue }
+        hasAncestorRegistrations = true
+        if let instanceType = registration.shapeEntry.instanceType {
+          withAncestorsByInstanceType[instanceType, default: []].append(registration)
+        }
+      }
+    }
+    self.byName = byName
+    self.byType = byType
+    self.withAncestorsByInstanceType = withAncestorsByInstanceType
+    self.hasAncestorRegistrations = hasAncestorRegistrations
+  }
 
   /// Calls `body` with each type registration that might fill `type` for a property whose name, case-folded,
   /// is `label`: exact ones and `includingAncestors` ones (of another type) whose instance is a `type`, with no
@@ -127,8 +131,8 @@ final class RegistrySnapshot: Sendable {
   func forEachTypeCandidate(for type: TypeProbe, label: String?, _ body: (Registration) -> Void) {
     // A few registrations of the type and no ancestor ones: looked at directly, without the index's lock, which
     // every request's child would otherwise take on its parent's snapshot.
-    if registry.withAncestors.isEmpty {
-      guard let exact = registry.byType[type.id] else { return }
+    if !hasAncestorRegistrations {
+      guard let exact = byType[type.id] else { return }
       if exact.count <= Self.unindexedCount { return exact.forEach(body) }
     }
     candidates(for: type).forEach(endingLabel: label, body)
@@ -147,11 +151,11 @@ final class RegistrySnapshot: Sendable {
   private func candidates(for type: TypeProbe) -> TypeCandidates {
     if let known = candidatesByType.withLock({ $0[type.id] }) { return known }
     // Casts run no user code, but stay outside the lock all the same; a race computes the same index twice.
-    let ancestors = registry.withAncestorsByInstanceType.values
+    let ancestors = withAncestorsByInstanceType.values
       .filter { group in group.first?.instance.map(type.accepts) == true }
       .joined()
       .filter { $0.service.id != type.id }
-    let found = TypeCandidates(exact: registry.byType[type.id] ?? [], ancestors: Array(ancestors))
+    let found = TypeCandidates(exact: byType[type.id] ?? [], ancestors: Array(ancestors))
     candidatesByType.withLock { $0[type.id] = found }
     return found
   }
@@ -205,6 +209,6 @@ struct SnapshotChain: Sendable {
   }
 
   func hasNameRegistration(for name: String) -> Bool {
-    levels.contains { $0.registry.byName[name] != nil }
+    levels.contains { $0.byName[name] != nil }
   }
 }

@@ -59,12 +59,20 @@ struct SiblingShape: Hashable, Sendable {
       } else {
         instanceType = nil
       }
-    }
-
-    /// The key and the instance's type: what tells most shapes apart, cheap to hash.
-    func hash(into hasher: inout Hasher) {
+      var hasher = Hasher()
       hasher.combine(key)
       hasher.combine(instanceType)
+      digest = hasher.finalize()
+    }
+
+    /// The key and the instance's type hashed once, when registered: a shape's hash combines only these.
+    private let digest: Int
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    static func == (lhs: borrowing Self, rhs: borrowing Self) -> Bool {
+      lhs.digest == rhs.digest && lhs.instanceType == rhs.instanceType
+        && lhs.includingAncestors == rhs.includingAncestors && lhs.key == rhs.key && lhs.id == rhs.id
     }
   }
 
@@ -108,7 +116,15 @@ struct SiblingShape: Hashable, Sendable {
   }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.entry($0) == rhs.entry($0) }
+    // Compared where they lie, without copying an entry out (a request's child compares its shape every time).
+    switch (lhs.parts, rhs.parts) {
+    case (.registrations(let left), .registrations(let right)):
+      left.count == right.count && zip(left, right).allSatisfy { $0.shapeEntry == $1.shapeEntry }
+    case (.registrations(let left), .entries(let right)), (.entries(let right), .registrations(let left)):
+      left.count == right.count && zip(left, right).allSatisfy { $0.shapeEntry == $1 }
+    case (.entries(let left), .entries(let right)):
+      left == right
+    }
   }
 
   func hash(into hasher: inout Hasher) {

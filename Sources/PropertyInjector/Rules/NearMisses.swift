@@ -2,7 +2,7 @@ enum NearMisses {
   /// Fitting-type registrations passed over for `request`, with why: an unresolved message's "came close".
   static func list(for request: Request, in chain: SnapshotChain) -> [NearMiss] {
     chain.levels.flatMap { level in
-      level.registry.all.values.sorted { $0.sequence < $1.sequence }.compactMap { miss(of: $0, for: request) }
+      level.registry.ordered.all.compactMap { miss(of: $0, for: request) }
     }
   }
 

@@ -33,8 +33,7 @@ enum Rules {
       return .deferred(deferral, inner: inner, request: innerRequest)
     }
     for (level, snapshot) in chain.levels.enumerated() {
-      let registry = snapshot.registry
-      if request.names != .ignored, let label = request.label, let named = registry.byName[label] {
+      if request.names != .ignored, let label = request.label, let named = snapshot.byName[label] {
         let fits =
           named.instance.map(request.wanted.accepts) ?? !Self.neverFits(named.service.type, request.wanted.type)
         if !fits {
@@ -49,7 +48,7 @@ enum Rules {
       }
     }
     if request.names == .only {
-      let names = chain.levels.flatMap { $0.registry.byName.keys }.sorted()
+      let names = chain.levels.flatMap { $0.byName.keys }.sorted()
       return .failure(
         .unresolvedName(request.label ?? "", at: request.site, registeredNames: names))
     }
@@ -91,7 +90,7 @@ enum Rules {
   /// Whether the chain registers the request's type at all, any id or target: only unregistered types auto-create.
   private static func hasRegistration(ofTypeOf request: Request, in chain: SnapshotChain) -> Bool {
     chain.levels.contains { level in
-      level.registry.byType[request.wanted.id] != nil
+      level.byType[request.wanted.id] != nil
         || !level.ancestorRegistrations(accepting: request.wanted).isEmpty
     }
   }
