@@ -53,7 +53,9 @@ extension Injector {
     var levels: [RegistrySnapshot] = []
     var current: Injector? = self
     while let injector = current {
-      if injector.gate.waitWhileConfiguredElsewhere(limit: injector.waitLimitSeconds) {
+      if let gate = injector.state.withLock({ $0.gate }),
+        gate.waitWhileConfiguredElsewhere(limit: injector.waitLimitSeconds)
+      {
         throw .configurationTimedOut(seconds: injector.waitLimitSeconds)
       }
       levels.append(

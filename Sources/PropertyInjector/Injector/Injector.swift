@@ -36,13 +36,24 @@ public final class Injector: Sendable {
     var children: [ObjectIdentifier: InjectorLink] = [:]
     /// Whether this injector is among its parent's ``children`` (and the parent among its own parent's).
     var hasJoinedAncestors = false
+    /// See ``Injector/gate``: nil until configuration is asked for.
+    var gate: ConfigurationGate?
     /// What a running ``Injector/configure(_:)`` registered on its own thread: what a throwing body undoes.
     var journal: ConfigurationJournal?
   }
 
   let state = Locked(State())
-  /// Whether ``configure(_:)`` has run, and who waits for it.
-  let gate = ConfigurationGate()
+  /// Whether ``configure(_:)`` has run, and who waits for it; made the first time it is asked for (by
+  /// ``configure(_:)``), at once for ``shared``. Injecting waits only where there is one.
+  var gate: ConfigurationGate {
+    if let gate = state.withLock({ $0.gate }) { return gate }
+    let made = ConfigurationGate()
+    return state.withLock { state in
+      if let gate = state.gate { return gate }
+      state.gate = made
+      return made
+    }
+  }
   /// The injector whose registrations this one falls back on.
   let parent: Injector?
   /// Whether injecting and resolving must wait for ``configure(_:)``: true for ``shared`` only.
@@ -88,6 +99,7 @@ public final class Injector: Sendable {
     overrideCells = overriding ? OverrideCells() : nil
     cachedOverrides = overriding ? CachedOverrides() : nil
     changesDuringOverrides = requiresConfiguration ? Locked(UnscopedChanges()) : nil
+    if requiresConfiguration { state.withLock { $0.gate = ConfigurationGate() } }
     self.creationWaitLimit = max(.zero, creationWaitLimit)
     let (seconds, attoseconds) = self.creationWaitLimit.components
     waitLimitSeconds = Double(seconds) + Double(attoseconds) / 1e18
