@@ -9,6 +9,8 @@ struct OrderedRegistrations: Sendable {
 
   /// Adds `registration` in the order of its sequence number (a restored one goes back where it was).
   mutating func insert(_ registration: Registration) {
+    // Room for a request's few values at once, rather than a copy at the second.
+    if all.capacity == 0 { all.reserveCapacity(4) }
     guard let last = all.last, last.sequence > registration.sequence else { return all.append(registration) }
     let index = all.lastIndex { $0.sequence < registration.sequence }.map { $0 + 1 } ?? 0
     all.insert(registration, at: index)
