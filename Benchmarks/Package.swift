@@ -52,6 +52,15 @@ let package = Package(
         .product(name: "Swinject", package: "Swinject"),
       ]
     ),
+    // The first injection of never-seen types (generated classes, each injected once) against a
+    // bare Mirror walk of never-seen types of the same shape (Scripts/first_injections.sh).
+    .executableTarget(
+      name: "FirstInjections",
+      dependencies: [
+        "BenchmarkTargets",
+        .product(name: "PropertyInjector", package: "PropertyInjector"),
+      ]
+    ),
     // Turns one run's JMH export into the markdown ratio table.
     .executableTarget(name: "BenchmarkReport", dependencies: ["BenchmarkCatalog"]),
   ],

@@ -23,8 +23,9 @@ extension TypePlan {
   private func fill(_ object: AnyObject, _ execution: Execution, checking checks: [TypeShape.EntryCheck])
     throws(InjectionError) -> Bool
   {
-    let operation = "inject(\(typeName))"
-    try InjectionError.throwIfAny(TypeShape.failing(checks, in: object).map(\.problem), as: operation)
+    // Named only when it throws: a type's name looks up conformances of its metatype, a scan of every conformance
+    // record the first time, which a first injection that proves its checks need not pay.
+    try InjectionError.throwIfAny(TypeShape.failing(checks, in: object).map(\.problem), as: "inject(\(typeName))")
     let steps = program.steps
     let wereNil = steps.map { $0.isNil(in: object) }
     let checksWereNil = checks.map { $0.readsNil(object) }
@@ -35,7 +36,7 @@ extension TypePlan {
     let (failing, proven) = TypeShape.verify(written: written, in: object)
     guard failing.isEmpty else {
       for (step, wasNil) in zip(steps, wereNil) where wasNil && !step.isNil(in: object) { step.clear(object) }
-      try InjectionError.throwIfAny(failing.map(\.problem), as: operation)
+      try InjectionError.throwIfAny(failing.map(\.problem), as: "inject(\(typeName))")
       return false
     }
     shape.provenEntries.prove(

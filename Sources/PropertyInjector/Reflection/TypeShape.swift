@@ -331,9 +331,11 @@ private struct ShapeBuilder {
         TypeShape.EntryCheck(
           readsNil: accessor.isNil(in:), read: accessor.valueThroughKeyPath(in:), index: index,
           position: (property.level, mirrorIndex), isProvenByNil: accessor.isTyped,
-          problem: accessor.isTyped
-            ? .overridingGetter(entry.name, declared: property.reflectedType, owner: owner, in: chain[0])
-            : .keyPathReadsAnother(entry.name, keyPath: entry.keyPath, declared: property.reflectedType, owner: owner)))
+          describe: { [name = entry.name, keyPath = entry.keyPath, declared = property.reflectedType, chain] in
+            accessor.isTyped
+              ? .overridingGetter(name, declared: declared, owner: owner, in: chain[0])
+              : .keyPathReadsAnother(name, keyPath: keyPath, declared: declared, owner: owner)
+          }))
     }
     if let existing = accessors[index], existing.isTyped || !accessor.isTyped && rootLevel > level(of: existing) {
       return

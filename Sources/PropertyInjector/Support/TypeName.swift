@@ -29,8 +29,10 @@ func optionalName(of type: Any.Type, marker: String) -> String {
 }
 
 /// Whether `type` is a protocol existential (`any Logger`, `Any`): its metatype reads `Logger.Protocol`.
+/// Named by `_typeName`, not `String(describing:)`, whose casts look up four conformances of the metatype:
+/// each a scan of every conformance record in the process the first time a type is asked about.
 func isExistential(_ type: Any.Type) -> Bool {
-  func metatypeName<T>(_: T.Type) -> String { String(describing: Swift.type(of: T.self)) }
+  func metatypeName<T>(_: T.Type) -> String { _typeName(Swift.type(of: T.self), qualified: false) }
   return _openExistential(type, do: metatypeName).hasSuffix(".Protocol")
 }
 
