@@ -30,5 +30,7 @@ extension TypeProbe {
 private enum Questions<Value>: TypeQuestions {
   static func accepts(_ value: Any) -> Bool { value is Value }
   static var isCreatable: Bool { Value.self is any InjectorCreatable.Type }
+  /// Asks the type's metadata, not its conformances (a search of every conformance record for a new type).
+  static var isOptional: Bool { _isOptional(Value.self) }
   static var deferral: Deferral? { (Value.self as? any DeferredType.Type)?.deferral }
 }

@@ -20,7 +20,11 @@ extension Producer {
         throw InjectionError(
           operation: site.label, .answerMismatch(at: site, wanted: Value.self, answer: .registration(registration)))
       }
-      return try execution.cast(instance, to: Value.self, from: own[slot], at: site)
+      // A switch: `as?` would look up the metadata of `Value?` on every call of this unspecialized code.
+      switch instance {
+      case let value as Value: return value
+      default: return try execution.cast(instance, to: Value.self, from: own[slot], at: site)
+      }
     }
   }
 }

@@ -23,13 +23,14 @@ struct TypeProbe: Sendable {
   var deferral: Deferral? { questions.deferral }
 
   /// Whether the type is an `Optional`, which can never be registered.
-  var isOptional: Bool { type is any OptionalProtocol.Type }
+  var isOptional: Bool { questions.isOptional }
 }
 
 /// What only generic code can answer about a type.
 protocol TypeQuestions: SendableMetatype {
   static func accepts(_ value: Any) -> Bool
   static var isCreatable: Bool { get }
+  static var isOptional: Bool { get }
   static var deferral: Deferral? { get }
 }
 
