@@ -67,7 +67,7 @@ final class Registration: Sendable {
   let madeValuesNeedNoInjection: Bool
 
   /// The key that a later registration with the same type, target and id (or name) replaces.
-  var key: RegistrationKey { Self.key(of: service, match) }
+  var key: RegistrationKey { shapeEntry.key }
 
   static func key(of service: TypeProbe, _ match: Match) -> RegistrationKey {
     switch match {
