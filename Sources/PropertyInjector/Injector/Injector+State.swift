@@ -84,16 +84,10 @@ extension Injector {
   }
 
   /// Caches `plan`, built by a child of this injector, for the child's siblings: unless this injector's chain
-  /// changed since `epoch`, the epoch it was in when the child started building it.
+  /// changed since `epoch`, the epoch it was in when the child started building it. A full cache starts again.
   func keep(siblingPlan plan: TypePlan, for key: SiblingPlanKey, builtIn epoch: UInt64) {
-    let dropped = state.withLock { state -> [SiblingPlanKey: TypePlan] in
-      guard state.epoch == epoch else { return [:] }
-      var dropped: [SiblingPlanKey: TypePlan] = [:]
-      if state.siblingPlans.count >= Self.siblingPlanLimit, state.siblingPlans[key] == nil {
-        swap(&dropped, &state.siblingPlans)
-      }
-      state.siblingPlans[key] = plan
-      return dropped
+    let dropped = state.withLock { state in
+      state.epoch == epoch ? state.siblingPlans.set(plan, for: key, emptyingAt: Self.siblingPlanLimit) : [:]
     }
     withExtendedLifetime(dropped) {}
   }
@@ -111,14 +105,8 @@ extension Injector {
 
   /// Caches `resolution` for `key`, as ``keep(_:for:builtIn:)`` does; a full cache starts again.
   func keep(_ resolution: Resolution, for key: ResolutionKey, builtIn epoch: UInt64) {
-    let dropped = state.withLock { state -> [ResolutionKey: Resolution] in
-      guard state.epoch == epoch else { return [:] }
-      var dropped: [ResolutionKey: Resolution] = [:]
-      if state.resolutions.count >= Self.resolutionCacheLimit, state.resolutions[key] == nil {
-        swap(&dropped, &state.resolutions)
-      }
-      state.resolutions[key] = resolution
-      return dropped
+    let dropped = state.withLock { state in
+      state.epoch == epoch ? state.resolutions.set(resolution, for: key, emptyingAt: Self.resolutionCacheLimit) : [:]
     }
     withExtendedLifetime(dropped) {}
   }
@@ -143,6 +131,17 @@ extension Injector.State {
     resolutions = [:]
     siblingPlans = [:]
     recentSiblingPlan = nil
+    return dropped
+  }
+}
+
+extension Dictionary {
+  /// Sets `value` for `key`; a dictionary already holding `limit` other keys is emptied first, and what it
+  /// held returned, to be released after the lock.
+  fileprivate mutating func set(_ value: Value, for key: Key, emptyingAt limit: Int) -> Self {
+    var dropped: Self = [:]
+    if count >= limit, self[key] == nil { swap(&dropped, &self) }
+    self[key] = value
     return dropped
   }
 }
