@@ -4,7 +4,7 @@
 //
 //   InstructionCounts <operation> <contender> <target> [iterations]
 //
-//   cached     injectable|table|hand|swinject            K=1|K=5|K=20|K=50|hierarchy|hierarchy (final var)
+//   cached     injectable|table|hand|swinject            K=1|K=5|K=20|K=50|hierarchy|hierarchy (final var)|graph
 //   first      injectable|table|registrations|mirror     K=5|K=50|hierarchy|K=5+1000 (1,000 others)
 //   instances|singletons|factories  injectable|table|hand|swinject  <other registrations: 0, 10, 1000>
 //   request    injectable|table|hand                      scope (a child, two registrations, one inject)
@@ -50,6 +50,7 @@ func targets(_ label: String) -> (table: any InjectableTarget.Type, macro: any I
   case "K=50": (Flat50.self, InjectableFlat50.self)
   case "hierarchy": (HierarchyLeaf.self, InjectableHierarchyLeaf.self)
   case "hierarchy (final var)": (FinalHierarchyLeaf.self, FinalHierarchyLeaf.self)
+  case "graph": (Shared5.self, InjectableShared5.self)
   default: usage()
   }
 }
