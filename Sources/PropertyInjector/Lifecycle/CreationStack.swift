@@ -12,8 +12,7 @@ final class CreationStack {
   /// Stack space a creation must leave free to build and throw ``InjectionError/Code/tooDeep`` and unwind.
   static let stackReserve: UInt = 128 * 1024
 
-  /// What runs on this thread: one stored property, so that entering or leaving a creation is one access to it
-  /// (each access to a class's stored property is checked for exclusivity at run time).
+  /// What runs on this thread: one stored property, changed only through ``update(_:)``.
   private struct Running {
     /// The creations in progress, innermost last; room for the deepest nesting allowed is reserved at once.
     var frames: [Frame]
@@ -34,24 +33,45 @@ final class CreationStack {
       frames.removeLast()
       return isIdle
     }
+
+    /// Pops the innermost object in injection; returns whether nothing runs any more.
+    mutating func leaveInjection() -> Bool {
+      objectsInInjection.removeLast()
+      return isIdle
+    }
   }
 
-  private var running = Running(frames: [])
+  /// Nil only while ``update(_:)`` has it out.
+  private var running: Running? = Running(frames: [])
+
+  /// Changes what runs on this thread: moved out of its property for `change`, then back. No other code runs
+  /// while it is out (`change` calls no user code), and each access to the property is then a plain move (nil
+  /// left, nil dropped after), which the compiler checks for exclusivity statically: a change in place, which
+  /// may release (and so, as far as the compiler knows, run any `deinit`), is checked at run time.
+  @inline(__always)
+  private func update<Result>(_ change: (inout Running) -> Result) -> Result {
+    var taken = running.take() ?? Running(frames: [])
+    let result = change(&taken)
+    var back: Running? = consume taken
+    swap(&back, &running)
+    return result
+  }
+
   /// The creations in progress, innermost last.
-  var frames: [Frame] { running.frames }
+  var frames: [Frame] { running?.frames ?? [] }
   /// Objects whose injection (writes, then `didInjectDependencies()`) is running on this thread, innermost last.
-  var objectsInInjection: [ObjectIdentifier] { running.objectsInInjection }
+  var objectsInInjection: [ObjectIdentifier] { running?.objectsInInjection ?? [] }
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
   /// The running call's graph-scoped values, from the first made until the thread is idle (see `GraphValues`);
   /// one storage for every call on this thread.
   let graph = GraphValues()
 
   init() {
-    running.frames.reserveCapacity(Self.maximumDepth + 1)
+    update { $0.frames.reserveCapacity(Self.maximumDepth + 1) }
   }
 
   /// Whether no creation is in progress: the call running is the user's own.
-  var isOutermost: Bool { running.frames.isEmpty }
+  var isOutermost: Bool { running?.frames.isEmpty ?? true }
 
   static var current: CreationStack { stacks.value }
 
@@ -65,15 +85,15 @@ final class CreationStack {
     _ create: () throws(InjectionError) -> Result
   ) throws(InjectionError) -> Result {
     // Outermost creations close no cycle and use the caller's stack; `checkNesting` keeps depth in bounds.
-    if running.enter(Frame(key: key, site: site)) {
+    if update({ $0.enter(Frame(key: key, site: site)) }) {
       do throws(InjectionError) {
         try checkNesting(key, for: site)
       } catch {
-        _ = running.leave()
+        _ = update { $0.leave() }
         throw error
       }
     }
-    defer { if running.leave() { endGraph() } }
+    defer { if update({ $0.leave() }) { endGraph() } }
     do {
       return try create()
     } catch {
@@ -100,16 +120,15 @@ final class CreationStack {
     }
   }
 
-  var isInInjection: Bool { !running.objectsInInjection.isEmpty }
+  var isInInjection: Bool { !(running?.objectsInInjection.isEmpty ?? true) }
 
   /// Runs `injection` (its writes, and its callback) marked as `object`'s, so injecting `object` again from
   /// inside it (a `didSet`, the callback) can be refused.
   @inline(__always)
   func injecting(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Void) throws(InjectionError) {
-    running.objectsInInjection.append(object)
+    update { $0.objectsInInjection.append(object) }
     defer {
-      running.objectsInInjection.removeLast()
-      if running.isIdle { endGraph() }
+      if update({ $0.leaveInjection() }) { endGraph() }
     }
     try injection()
   }

@@ -10,53 +10,86 @@ final class GraphValues {
     let value: Any
   }
 
+  /// The values, and their positions once there are many.
+  private struct Storage {
+    var entries: [Entry] = []
+    /// Each value's index in `entries`, once there are more than ``scannedCount``.
+    var positions: [ObjectIdentifier: Int] = [:]
+
+    /// Indexes the entries from `start` on, once there are more than ``scannedCount``.
+    mutating func index(from start: Int) {
+      guard entries.count > GraphValues.scannedCount else { return }
+      for index in (positions.isEmpty ? entries.startIndex : start)..<entries.count {
+        positions[ObjectIdentifier(entries[index].registration)] = index
+      }
+    }
+  }
+
   /// Up to this many values, a lookup compares each registration in turn: faster than hashing.
   private static let scannedCount = 8
-  private var entries: [Entry] = []
-  /// Each value's index in `entries`, once there are more than ``scannedCount``.
-  private var positions: [ObjectIdentifier: Int] = [:]
+  /// Nil only while ``update(_:)`` has it out.
+  private var storage: Storage? = Storage()
 
-  var isEmpty: Bool { entries.isEmpty }
+  /// Changes the storage: moved out of its property for `change`, then back, as ``CreationStack`` changes its
+  /// state (so the compiler checks each access for exclusivity statically). `change` releases no value: a
+  /// `deinit` must never see the storage out.
+  @inline(__always)
+  private func update<Result>(_ change: (inout Storage) -> Result) -> Result {
+    var taken = storage.take() ?? Storage()
+    let result = change(&taken)
+    var back: Storage? = consume taken
+    swap(&back, &storage)
+    return result
+  }
+
+  var isEmpty: Bool { storage?.entries.isEmpty ?? true }
 
   /// The call's value of `registration`, as kept: the caller casts it, so no generic `Value?` is made (its
   /// metadata is looked up on every use in unspecialized code).
   @inline(__always)
   func value(for registration: Registration) -> Any? {
-    guard !entries.isEmpty else { return nil }
-    guard entries.count > Self.scannedCount else { return entries.first { $0.registration === registration }?.value }
-    return positions[ObjectIdentifier(registration)].map { entries[$0].value }
+    guard let count = storage?.entries.count, count > 0 else { return nil }
+    guard count > Self.scannedCount else { return storage?.entries.first { $0.registration === registration }?.value }
+    // Read out whole (a retain), then looked up: a lookup inside the read would make every access checked.
+    let positions = storage?.positions ?? [:]
+    return positions[ObjectIdentifier(registration)].flatMap { storage?.entries[$0].value }
   }
 
   /// Keeps `value` as the call's value of `registration`, which has none yet.
   func keep(_ value: Any, for registration: Registration) {
-    entries.append(Entry(registration: registration, value: value))
-    guard entries.count > Self.scannedCount else { return }
-    for index in (positions.isEmpty ? entries.startIndex : entries.count - 1)..<entries.count {
-      positions[ObjectIdentifier(entries[index].registration)] = index
+    update { storage in
+      storage.entries.append(Entry(registration: registration, value: value))
+      storage.index(from: storage.entries.count - 1)
     }
   }
 
   /// Moves the call's value of `registration` out of the storage, for a check that counts who else keeps the
   /// value, which must not count the call; ``keep(_:for:)`` puts it back.
   func take(_ registration: Registration) -> Any? {
-    guard let index = entries.firstIndex(where: { $0.registration === registration }) else { return nil }
-    let value = entries.remove(at: index).value
-    positions.removeAll(keepingCapacity: true)
-    for (position, entry) in entries.enumerated() where entries.count > Self.scannedCount {
-      positions[ObjectIdentifier(entry.registration)] = position
+    let taken = update { storage -> Entry? in
+      guard let index = storage.entries.firstIndex(where: { $0.registration === registration }) else { return nil }
+      let entry = storage.entries.remove(at: index)
+      storage.positions.removeAll(keepingCapacity: true)
+      storage.index(from: 0)
+      return entry
     }
-    return value
+    return taken?.value
   }
 
   /// Ends the call's graph: empties the storage, then releases the values outside every access to it, so a
   /// deinit that asks the injector again starts a call (and a graph) of its own.
   func end() {
-    var ended: [Entry] = []
-    swap(&ended, &entries)
-    positions.removeAll(keepingCapacity: true)
+    var ended = update { storage -> [Entry] in
+      var ended: [Entry] = []
+      swap(&ended, &storage.entries)
+      storage.positions.removeAll(keepingCapacity: true)
+      return ended
+    }
     ended.removeAll(keepingCapacity: true)  // The values' deinits run here.
     // The storage back for the next call, unless a deinit's call left one at least as large.
-    if entries.isEmpty, entries.capacity < ended.capacity { entries = ended }
+    update { storage in
+      if storage.entries.isEmpty, storage.entries.capacity < ended.capacity { swap(&storage.entries, &ended) }
+    }
   }
 }
 
