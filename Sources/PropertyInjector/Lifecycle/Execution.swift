@@ -87,6 +87,8 @@ extension Execution {
     _ factory: (Resolver) throws -> Value
   ) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+      // Own registration: this execution, not a copy (which retains the injector: slowly, as it is weakly referenced).
+      guard level > 0 else { return try run(factory, of: registration, owner: self, at: site) }
       let (home, override) = owners(atLevel: level)
       return try run(factory, of: registration, owner: override ?? home, at: site)
     }
@@ -100,9 +102,22 @@ extension Execution {
     _ body: (any InjectorRuntime, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError)
       -> Value
   ) throws(InjectionError) -> Value {
+    // Own registration: this execution, not a copy (which retains the injector: slowly, as it is weakly referenced).
+    guard level > 0 else { return try makeSingleton(for: registration, owner: self, at: site, body) }
     let (home, override) = owners(atLevel: level)
-    let owner = override ?? home
-    return try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+    return try makeSingleton(for: registration, owner: override ?? home, at: site, body)
+  }
+
+  /// Makes a singleton in a creation frame, `owner` its owning execution.
+  @inline(__always)
+  private func makeSingleton<Value>(
+    for registration: Registration,
+    owner: Execution,
+    at site: Site,
+    _ body: (any InjectorRuntime, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError)
+      -> Value
+  ) throws(InjectionError) -> Value {
+    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       try body(owner.injector) { factory throws(InjectionError) -> Value in
         try run(factory, of: registration, owner: owner, at: site)
       }

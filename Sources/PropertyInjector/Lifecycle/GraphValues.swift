@@ -69,7 +69,7 @@ final class GraphValues {
     let taken = update { storage -> Entry? in
       guard let index = storage.entries.firstIndex(where: { $0.registration === registration }) else { return nil }
       let entry = storage.entries.remove(at: index)
-      storage.positions.removeAll(keepingCapacity: true)
+      if !storage.positions.isEmpty { storage.positions.removeAll(keepingCapacity: true) }
       storage.index(from: 0)
       return entry
     }
@@ -82,10 +82,10 @@ final class GraphValues {
     var ended = update { storage -> [Entry] in
       var ended: [Entry] = []
       swap(&ended, &storage.entries)
-      storage.positions.removeAll(keepingCapacity: true)
+      if !storage.positions.isEmpty { storage.positions.removeAll(keepingCapacity: true) }
       return ended
     }
-    ended.removeAll(keepingCapacity: true)  // The values' deinits run here.
+    while ended.popLast() != nil {}  // The values' deinits run here; the storage stays (no `removeAll`'s work).
     // The storage back for the next call, unless a deinit's call left one at least as large.
     update { storage in
       if storage.entries.isEmpty, storage.entries.capacity < ended.capacity { swap(&storage.entries, &ended) }
@@ -123,7 +123,13 @@ struct GraphFactory<Service>: FactoryWrapper {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     // Made already in this call: read without a creation frame or the owners' walk. This factory kept it for
     // this registration, so it is a `Service`; were it not, a new value would be made, never a crash.
-    if let kept = execution.stack.graph.value(for: registration), let value = kept as? Service { return value }
+    // A `switch` casts into a `Service`; `as?` would make a `Service?`, whose metadata unspecialized code looks up.
+    if let kept = execution.stack.graph.value(for: registration) {
+      switch kept {
+      case let value as Service: return value
+      default: break
+      }
+    }
     return try makeValue(execution, for: registration, level: level, at: site)
   }
 

@@ -69,7 +69,7 @@ enum StepDraft {
     let alone: Step
     /// The registration and the property's type: what members of one group have in common.
     let key: [ObjectIdentifier]
-    /// Whether the property is nil, and a `(AnyObject, Wrapped) -> Bool` that fills it if it is.
+    /// Whether the property is nil, and what fills it if it is (of the accessor's type, which only it knows).
     let member: (isNil: (AnyObject) -> Bool, fill: Any)
     /// One step that makes the value once and fills every member; nil if a member's `fill` is of another type.
     let group: (_ members: [(isNil: (AnyObject) -> Bool, fill: Any)]) -> Step?

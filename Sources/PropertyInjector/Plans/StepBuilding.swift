@@ -78,21 +78,18 @@ extension Accessor {
     -> StepDraft.Shared
   {
     let (site, produce, isNil, fillIfNil) = (candidate.site, producer.produce, isNilIn, fillIfNil)
-    let fill: (AnyObject, Wrapped) -> Bool = { fillIfNil(downcast($0, to: Root.self), $1) }
+    let fill = SharedFill<Wrapped> { fillIfNil(downcast($0, to: Root.self), $1) }
     return StepDraft.Shared(
       alone: alone, key: [ObjectIdentifier(registration), ObjectIdentifier(Wrapped.self)],
       member: ({ isNil(downcast($0, to: Root.self)) }, fill),
       group: { members in
-        let fills = members.compactMap { $0.fill as? (AnyObject, Wrapped) -> Bool }
-        guard fills.count == members.count else { return nil }
+        guard let fillAll = SharedFill<Wrapped>.all(members.map(\.fill)) else { return nil }
         let isNils = members.map(\.isNil)
         return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
           guard isNils.contains(where: { $0(object) }) else { return try rest() }
           let value = try produce(execution, site)
           let wrote = try rest()
-          var wroteOne = false
-          for fill in fills where fill(object, value) { wroteOne = true }
-          return wroteOne || wrote
+          return fillAll.fill(object, value) || wrote
         }
       })
   }
@@ -157,6 +154,35 @@ extension Accessor {
       throw InjectionError(
         operation: "inject(\(readableName(of: type(of: object))))", .notKept(at: site, answer: answer))
     }
+  }
+}
+
+/// Fills one property with a graph value, if it is nil; returns whether it did. A struct, so that its closure is
+/// kept, and called, as typed (in an `Any` or an array, a closure is kept in the most general form, and called
+/// through a thunk).
+private struct SharedFill<Wrapped> {
+  let fill: (AnyObject, Wrapped) -> Bool
+
+  /// One fill that runs `fills` (each a `SharedFill<Wrapped>`) in turn; nil if one is of another type. A chain
+  /// of closures, not a loop over an array, whose element type's metadata each run would look up.
+  static func all(_ fills: [Any]) -> SharedFill? {
+    var chain: SharedFill?
+    for fill in fills {
+      switch fill {
+      case let next as SharedFill:
+        guard let before = chain else {
+          chain = next
+          continue
+        }
+        chain = SharedFill { object, value in
+          let wrote = before.fill(object, value)
+          return next.fill(object, value) || wrote
+        }
+      default:
+        return nil
+      }
+    }
+    return chain
   }
 }
 
