@@ -85,7 +85,9 @@ final class GraphValues {
       if !storage.positions.isEmpty { storage.positions.removeAll(keepingCapacity: true) }
       return ended
     }
-    while ended.popLast() != nil {}  // The values' deinits run here; the storage stays (no `removeAll`'s work).
+    // The values' deinits run here, first made first; the storage stays (without `removeAll`'s work).
+    ended.reverse()
+    while ended.popLast() != nil {}
     // The storage back for the next call, unless a deinit's call left one at least as large.
     update { storage in
       if storage.entries.isEmpty, storage.entries.capacity < ended.capacity { swap(&storage.entries, &ended) }
