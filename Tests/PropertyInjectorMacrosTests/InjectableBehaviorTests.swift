@@ -249,6 +249,30 @@
       #expect(handWritten.injectedLogger === logger && handWritten.injectedCache === cache)
     }
 
+    @Test(
+      "A class's conformance tells its own @Injectable list, as the runtime's look-up would, or that it cannot tell")
+    func conformanceTellsTheList() {
+      func names(_ list: Any?) -> [String]? {
+        (list as? [InjectableAccessor])?.compactMap { $0.accessor?.name }
+      }
+      let types: [any InjectableSettable.Type] = [
+        FinalScreen.self, BaseScreen.self, MiddleScreen.self, LeafScreen.self,
+      ]
+      for type in types {
+        #expect(names(type._$injectableAccessors) != nil)
+        #expect(
+          names(type._$injectableAccessors)
+            == names((type as? any InjectableThroughAccessors.Type)?.injectableAccessors))
+      }
+      #expect(names(MiddleScreen._$injectableAccessors) == ["injectedCache"])
+      // The conformance is the hand-written base's, which has no list: the injector asks the runtime. Asked
+      // through the conformance, as the injector asks (named statically, the subclass's would be found).
+      let handWritten: [any InjectableSettable.Type] = [HandWrittenBase.self, OnHandWrittenBase.self]
+      for type in handWritten {
+        #expect(type._$injectableAccessors == nil)
+      }
+    }
+
     @Test("A generic class is injected")
     func genericClass() throws {
       let box = Box<Cache>()

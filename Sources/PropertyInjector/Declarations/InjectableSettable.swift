@@ -29,9 +29,24 @@ public protocol InjectableSettable: AnyObject {
   /// With a hand-written table, declare it in a non-final base class whose subclasses override it: a
   /// subclass method that only shadows the protocol extension's default is never called.
   func didInjectDependencies()
+
+  /// For the injector only: the class's `@Injectable` list, `injectableAccessors` (an
+  /// `[InjectableAccessor]`, boxed in `Any`: that type is declared above this layer), when this
+  /// conformance itself says the class has one; nil when it cannot tell (the injector then asks the
+  /// runtime whether the class is `InjectableThroughAccessors`).
+  ///
+  /// `@Injectable` declares both conformances together, so this answers for its classes without the
+  /// runtime's conformance look-up, which scans every conformance record the first time a type is
+  /// asked about.
+  @_documentation(visibility: internal)
+  static var _$injectableAccessors: Any? { get }
 }
 
 extension InjectableSettable {
   /// Does nothing.
   public func didInjectDependencies() {}
+
+  /// Nil: the conformance cannot tell whether the class has typed accessors.
+  @_documentation(visibility: internal)
+  public static var _$injectableAccessors: Any? { nil }
 }

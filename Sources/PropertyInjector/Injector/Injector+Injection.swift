@@ -21,7 +21,7 @@ extension Injector {
     if stack.isInInjection || requiresConfiguration {
       try checkCanInject(target, stack: stack)
     }
-    let (plan, own) = try injectionPlan(for: target)
+    let (plan, own) = try injectionPlan(for: target, known: type(of: target))
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
       let wrote: Bool
       do throws(InjectionError) {
@@ -50,8 +50,12 @@ extension Injector {
   /// The current plan for `object`'s type, built if there is none, and the injector's own registrations it
   /// reads by slot (see ``SiblingShape``); throws ``InjectionError/Code/timedOut`` when a configuration on
   /// another thread lasts too long. A child whose registrations are all instances runs the plan a sibling of
-  /// the same shape built, kept by their parent.
-  func injectionPlan(for object: AnyObject) throws(InjectionError) -> (plan: TypePlan, own: [Registration]) {
+  /// the same shape built, kept by their parent. `known` is `object`'s class with the conformance the caller's
+  /// generic context holds, which spares a first scan the runtime's look-ups of it.
+  func injectionPlan(
+    for object: AnyObject,
+    known: (any InjectableSettable.Type)? = nil
+  ) throws(InjectionError) -> (plan: TypePlan, own: [Registration]) {
     let type = ObjectIdentifier(Swift.type(of: object))
     let lookup = state.withLock { state -> PlanLookup in
       // The plan used last is the one asked for again, most of the time: one compare.
@@ -77,7 +81,7 @@ extension Injector {
     joinAncestors()
     let parentEpoch = parent?.state.withLock { $0.epoch }
     let chain = try snapshotChain()
-    let plan = PlanBuilder.plan(for: TypeShape.scanned(object), in: chain, sharedWithSiblings: true)
+    let plan = PlanBuilder.plan(for: TypeShape.scanned(object, known: known), in: chain, sharedWithSiblings: true)
     keep(plan, for: type, builtIn: lookup.epoch)
     let own = chain.levels[0].registry.ordered
     if plan.isSharedWithSiblings, let parent, let parentEpoch {
@@ -88,14 +92,14 @@ extension Injector {
 
   /// The plan for `object`'s type whose candidates say what fills each, for `validate` and `explain`: the cached
   /// one, or one built anew where that one is shared with siblings (it does not name the injector's own).
-  func plan(for object: AnyObject) throws(InjectionError) -> TypePlan {
-    let plan = try injectionPlan(for: object).plan
+  func plan(for object: any InjectableSettable) throws(InjectionError) -> TypePlan {
+    let plan = try injectionPlan(for: object, known: type(of: object)).plan
     guard plan.isSharedWithSiblings else { return plan }
     return PlanBuilder.plan(for: plan.shape, in: try snapshotChain())
   }
 }
 
-/// What ``Injector/injectionPlan(for:)`` finds under the lock.
+/// What ``Injector/injectionPlan(for:known:)`` finds under the lock.
 private struct PlanLookup {
   var found: TypePlan?
   /// The plan used last before `found`, released after the lock.

@@ -115,6 +115,15 @@ struct StoredProperties {
   /// Observation storage `_name` matches a described `_name` too (`@ObservationIgnored var _cache`).
   private static func undescribed(in mirror: Mirror, level: Int, described: [Property]) -> [Property] {
     let names = Set(described.map(\.name))
+    // Most often the description is whole: when every label names a described property (or is the
+    // registrar, or a described `lazy var`'s storage), nothing is missing and no property need be made.
+    let isWhole = mirror.children.allSatisfy { child in
+      guard let label = child.label else { return true }
+      return names.contains(label) || label == Self.observationRegistrar
+        || label.hasPrefix(Self.lazyStoragePrefix)
+          && names.contains(String(label.dropFirst(Self.lazyStoragePrefix.count)))
+    }
+    if isWhole { return [] }
     return properties(of: mirror, level: level).compactMap { property in
       guard !names.contains(property.name), !(property.isObservationStorage && names.contains("_" + property.name))
       else { return nil }

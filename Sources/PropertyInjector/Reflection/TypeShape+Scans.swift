@@ -78,11 +78,12 @@ extension TypeShape {
   private static let scans = Locked<[ObjectIdentifier: TypeShape]>([:])
 
   /// The shape of `object`'s type, scanned once per process outside the lock (it calls user
-  /// code); if two threads scan at once, the first stored wins.
-  static func scanned(_ object: AnyObject) -> TypeShape {
+  /// code); if two threads scan at once, the first stored wins. `known` is `object`'s class with its
+  /// conformance, when the caller's generic context has it: a scan then looks up fewer conformances.
+  static func scanned(_ object: AnyObject, known: (any InjectableSettable.Type)? = nil) -> TypeShape {
     let id = ObjectIdentifier(Swift.type(of: object))
-    if let known = scans.withLock({ $0[id] }) { return known }
-    let scanned = scanning(object)
+    if let shape = scans.withLock({ $0[id] }) { return shape }
+    let scanned = scanning(object, known: known)
     return scans.withLock { scans in
       if let existing = scans[id] { return existing }
       scans[id] = scanned

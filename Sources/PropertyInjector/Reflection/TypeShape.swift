@@ -116,9 +116,10 @@ final class TypeShape: Sendable {
     (first.property ?? "", first.summary) < (second.property ?? "", second.summary)
   }
 
-  /// Reflects `object` and opens its hierarchy's tables. Calls user code: never under a lock.
-  static func scanning(_ object: AnyObject) -> TypeShape {
-    let lists = AccessorLists()
+  /// Reflects `object` and opens its hierarchy's tables. Calls user code: never under a lock. `known` is
+  /// `object`'s class as the caller's generic context knows it, if it does: its conformances need no look-up.
+  static func scanning(_ object: AnyObject, known: (any InjectableSettable.Type)? = nil) -> TypeShape {
+    let lists = AccessorLists(known: known)
     let reflected = StoredProperties(of: object, described: lists.describedProperties)
     let type: AnyClass = Swift.type(of: object)
     let classChain = reflected.classChain.map(ObjectIdentifier.init)
@@ -144,15 +145,32 @@ final class TypeShape: Sendable {
   }
 }
 
-/// Each class's `@Injectable` list, read once per shape.
+/// Each class's `@Injectable` list, read once per shape, and its `InjectableSettable` conformance.
 private final class AccessorLists {
   private var lists: [ObjectIdentifier: [InjectableAccessor]?] = [:]
+  /// The object's class with its conformance, as the caller's generic context knows it: what the
+  /// runtime would find for that class, without a look-up (see ``InjectableSettable/_$injectableAccessors``).
+  private let known: (any InjectableSettable.Type)?
 
-  /// The list `type` answers (its own, or inherited), when it has one.
+  init(known: (any InjectableSettable.Type)? = nil) { self.known = known }
+
+  /// `type`'s `InjectableSettable` conformance, when it has one: the known one for its class, else the runtime's.
+  func settable(_ type: AnyClass) -> (any InjectableSettable.Type)? {
+    if let known, ObjectIdentifier(known) == ObjectIdentifier(type) { return known }
+    return type as? any InjectableSettable.Type
+  }
+
+  /// The list `type` answers (its own, or inherited), when it has one: the known class's conformance
+  /// answers when it can tell, the runtime otherwise.
   func list(of type: AnyClass) -> [InjectableAccessor]? {
     let id = ObjectIdentifier(type)
-    if let known = lists[id] { return known }
-    let list = (type as? any InjectableThroughAccessors.Type)?.injectableAccessors
+    if let cached = lists[id] { return cached }
+    let list: [InjectableAccessor]?
+    if let known, ObjectIdentifier(known) == id, let told = known._$injectableAccessors as? [InjectableAccessor] {
+      list = told
+    } else {
+      list = (type as? any InjectableThroughAccessors.Type)?.injectableAccessors
+    }
     lists[id] = list
     return list
   }
@@ -231,7 +249,7 @@ private struct ShapeBuilder {
     var seen: [AnyKeyPath: [String]] = [:]
     var typedSeen: Set<TypedEntryKey> = []
     for (level, type): (Int, AnyClass) in chain.enumerated() {
-      if let settable = type as? any InjectableSettable.Type {
+      if let settable = lists.settable(type) {
         let table = settable.injectableKeyPaths
         keyPathTables[level] = table
         for (name, keyPath) in table.sorted(by: { $0.key < $1.key }) where !(seen[keyPath]?.contains(name) ?? false) {

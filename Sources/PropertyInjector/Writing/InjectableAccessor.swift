@@ -11,6 +11,10 @@ extension InjectableSettable where Self: InjectableThroughAccessors {
   /// An empty table: the class's typed accessors do its work. A class may still declare its own table,
   /// for a property another macro adds.
   public static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+
+  /// The class's ``InjectableThroughAccessors/injectableAccessors``: this conformance was declared with that one.
+  @_documentation(visibility: internal)
+  public static var _$injectableAccessors: Any? { injectableAccessors }
 }
 
 /// The typed accessor of one optional stored property: whether it is nil, and how to write and clear it.
