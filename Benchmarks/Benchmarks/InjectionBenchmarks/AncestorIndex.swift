@@ -26,11 +26,14 @@ func registerFirstInjectionInChild(_ registrar: Registrar) throws {
   }
 }
 
+/// A service no benchmark target asks for.
+private final class UnaskedService: Sendable {}
+
 /// A child of `parent` that builds its own plans: its one registration, a factory of a type nothing asks for,
 /// keeps it from running a plan a sibling built (a child holding only instances would, after the first).
 private func ownPlanChild(of parent: Injector) -> Injector {
   let child = Injector(parent: parent)
-  child.register(PaddingOwner.self) { _ in PaddingOwner() }
+  child.register(UnaskedService.self) { _ in UnaskedService() }
   return child
 }
 
