@@ -67,8 +67,8 @@ public final class Injector: Sendable {
   /// ``creationWaitLimit`` in seconds.
   let waitLimitSeconds: Double
   /// The weak reference to this injector that resolvers and its parent hold, made when first asked for.
-  var link: InjectorLink { unattachedLink.attached(to: self) }
-  private let unattachedLink = InjectorLink()
+  var link: InjectorLink { unattachedLink.object(orMake: InjectorLink.init).attached(to: self) }
+  private let unattachedLink = LazyObject<InjectorLink>()
 
   /// How long a thread waits for a singleton (or `Lazy` value) another thread is creating, before it
   /// throws ``InjectionError/Code/timedOut`` instead of hanging: the limit the injector was made with,

@@ -71,6 +71,39 @@ struct Locked<State> {
 // Safe to share when the state is: every access to it holds the mutex.
 extension Locked: @unchecked Sendable where State: Sendable {}
 
+/// An object made the first time it is asked for, then the same one for every thread (behind a `Mutex` on Linux,
+/// which allocates nothing; a ``Locked`` optional on Apple platforms, where `Mutex` needs macOS 15).
+struct LazyObject<Object: AnyObject & Sendable>: ~Copyable {
+  #if canImport(Darwin)
+    private let locked = Locked<Object?>(nil)
+
+    /// The object, made by `make` if none is yet; when two threads race, one object wins and both get it.
+    func object(orMake make: () -> Object) -> Object {
+      if let object = locked.withLock({ $0 }) { return object }
+      let made = make()
+      return locked.withLock { stored in
+        if let object = stored { return object }
+        stored = made
+        return made
+      }
+    }
+  #else
+    private let stored = Mutex<Object?>(nil)
+
+    /// The object, made by `make` if none is yet (outside the lock); when two threads race, one object wins and
+    /// both get it.
+    func object(orMake make: () -> Object) -> Object {
+      if let object = stored.withLock({ $0 }) { return object }
+      let made = make()
+      return stored.withLock { object in
+        if let object { return object }
+        object = made
+        return made
+      }
+    }
+  #endif
+}
+
 /// A flag set once, then read from any thread; a read that sees it set sees every write before `set()`
 /// (acquire/release `Atomic` on Linux; a ``Locked`` `Bool` on Apple platforms, where `Atomic` needs macOS 15).
 struct OnceFlag: ~Copyable {
