@@ -101,10 +101,13 @@ extension Injector {
 
 /// What ``Injector/injectionPlan(for:known:)`` finds under the lock.
 private struct PlanLookup {
+  /// The plan cached here, if any.
   var found: TypePlan?
   /// The plan used last before `found`, released after the lock.
   var previous: TypePlan?
+  /// The epoch read with the cache, which a plan built now must still be in to be kept.
   var epoch: UInt64 = 0
+  /// The injector's own registrations, in order, read under the same lock.
   var own: [Registration]
   /// Where the parent keeps a sibling's plan that would do.
   var sibling: SiblingPlanKey?

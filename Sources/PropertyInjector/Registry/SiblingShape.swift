@@ -16,6 +16,7 @@ struct OrderedRegistrations: Sendable {
     all.insert(registration, at: index)
   }
 
+  /// Removes `registration`, if it is there; the others keep their order.
   mutating func remove(_ registration: Registration) {
     guard let index = all.firstIndex(where: { $0 === registration }) else { return }
     all.remove(at: index)
