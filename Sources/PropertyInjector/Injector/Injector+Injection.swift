@@ -67,7 +67,9 @@ extension Injector {
         lookup.found = plan
         lookup.previous = state.recentPlan
         state.recentPlan = plan
-      } else if parent != nil, state.registry.problems.isEmpty, state.registry.ordered.shape.holdsOnlyInstances {
+      } else if sharesPlansWithSiblings, state.registry.problems.isEmpty,
+        state.registry.ordered.shape.holdsOnlyInstances
+      {
         lookup.sibling = SiblingPlanKey(type: type, shape: state.registry.ordered.shape)
       }
       return lookup
@@ -81,7 +83,8 @@ extension Injector {
     joinAncestors()
     let parentEpoch = parent?.state.withLock { $0.epoch }
     let chain = try snapshotChain()
-    let plan = PlanBuilder.plan(for: TypeShape.scanned(object, known: known), in: chain, sharedWithSiblings: true)
+    let plan = PlanBuilder.plan(
+      for: TypeShape.scanned(object, known: known), in: chain, sharedWithSiblings: sharesPlansWithSiblings)
     keep(plan, for: type, builtIn: lookup.epoch)
     let own = chain.levels[0].registry.ordered
     if plan.isSharedWithSiblings, let parent, let parentEpoch {
@@ -111,4 +114,11 @@ private struct PlanLookup {
   var own: [Registration]
   /// Where the parent keeps a sibling's plan that would do.
   var sibling: SiblingPlanKey?
+}
+
+extension Injector {
+  /// Whether this injector's plans may serve its siblings (see ``SiblingShape``): a child's, but not an
+  /// override's (``withOverrides(_:operation:)``), which lives for one test or task, and whose plans the
+  /// process-wide injector would otherwise keep after it.
+  var sharesPlansWithSiblings: Bool { parent != nil && overrideCells == nil }
 }

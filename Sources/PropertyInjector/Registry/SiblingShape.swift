@@ -79,54 +79,53 @@ struct SiblingShape: Hashable, Sendable {
     }
   }
 
-  private enum Parts: Sendable {
-    case registrations([Registration])
-    case entries([Entry])
+  // Two plain arrays, one of them empty, rather than an enum of the two: an enum keeps its case in the spare bits of
+  // the array's pointer, which a leak checker then cannot follow from a long-lived cache.
+  /// The registrations the shape was read from; empty in a shape a cache keeps.
+  private let registrations: [Registration]
+  /// The entries a cache keeps; empty in a shape read from a registry.
+  private let entries: [Entry]
+  private let isKept: Bool
+
+  init(_ registrations: [Registration]) {
+    self.registrations = registrations
+    entries = []
+    isKept = false
   }
 
-  private let parts: Parts
-
-  init(_ registrations: [Registration]) { parts = .registrations(registrations) }
-
-  private var count: Int {
-    switch parts {
-    case .registrations(let all): all.count
-    case .entries(let all): all.count
-    }
+  private init(entries: [Entry]) {
+    registrations = []
+    self.entries = entries
+    isKept = true
   }
 
-  private func entry(_ index: Int) -> Entry {
-    switch parts {
-    case .registrations(let all): all[index].shapeEntry
-    case .entries(let all): all[index]
-    }
-  }
+  private var count: Int { isKept ? entries.count : registrations.count }
+
+  private func entry(_ index: Int) -> Entry { isKept ? entries[index] : registrations[index].shapeEntry }
 
   /// The same shape, holding entries instead of registrations: what a cache keeps.
-  var kept: SiblingShape {
-    guard case .registrations(let all) = parts else { return self }
-    return SiblingShape(parts: .entries(all.map(\.shapeEntry)))
-  }
-
-  private init(parts: Parts) { self.parts = parts }
+  var kept: SiblingShape { isKept ? self : SiblingShape(entries: registrations.map(\.shapeEntry)) }
 
   /// Whether every registration is an instance, whose value a plan can read from its slot.
   var holdsOnlyInstances: Bool {
-    switch parts {
-    case .registrations(let all): all.allSatisfy { $0.shapeEntry.instanceType != nil }
-    case .entries(let all): all.allSatisfy { $0.instanceType != nil }
-    }
+    isKept
+      ? entries.allSatisfy { $0.instanceType != nil } : registrations.allSatisfy { $0.shapeEntry.instanceType != nil }
   }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
     // Compared where they lie, without copying an entry out (a request's child compares its shape every time).
-    switch (lhs.parts, rhs.parts) {
-    case (.registrations(let left), .registrations(let right)):
-      left.count == right.count && zip(left, right).allSatisfy { $0.shapeEntry == $1.shapeEntry }
-    case (.registrations(let left), .entries(let right)), (.entries(let right), .registrations(let left)):
-      left.count == right.count && zip(left, right).allSatisfy { $0.shapeEntry == $1 }
-    case (.entries(let left), .entries(let right)):
-      left == right
+    switch (lhs.isKept, rhs.isKept) {
+    case (false, false):
+      lhs.registrations.count == rhs.registrations.count
+        && zip(lhs.registrations, rhs.registrations).allSatisfy { $0.shapeEntry == $1.shapeEntry }
+    case (false, true):
+      lhs.registrations.count == rhs.entries.count
+        && zip(lhs.registrations, rhs.entries).allSatisfy { $0.shapeEntry == $1 }
+    case (true, false):
+      rhs.registrations.count == lhs.entries.count
+        && zip(rhs.registrations, lhs.entries).allSatisfy { $0.shapeEntry == $1 }
+    case (true, true):
+      lhs.entries == rhs.entries
     }
   }
 
