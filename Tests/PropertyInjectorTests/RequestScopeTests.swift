@@ -116,6 +116,20 @@ struct RequestScopeTests {
     #expect(try early.resolve(Cache.self) !== replacement, "a child that cached a resolution hears of the next change")
   }
 
+  @Test("A test's override injector runs a plan of its own: its parent keeps none after the test")
+  func overridesDoNotSharePlans() throws {
+    let app = app()
+    for number in 1...2 {
+      let override = Injector(overriding: app)
+      override.register(RequestNumber(value: "request-\(number)"))
+      override.register(RequestCaller(name: "caller-\(number)"))
+      let handler = Handler()
+      try override.inject(handler)
+      #expect(handler.injectedRequestID == RequestNumber(value: "request-\(number)"))
+    }
+    #expect(app.siblingPlanCount == 0)
+  }
+
   @Test("A child of another shape builds its own plan, and reports what it misses")
   func anotherShapeGetsItsOwnPlan() throws {
     let app = app()
