@@ -14,7 +14,7 @@ final class Widget: InjectableSettable {
 
 /// Code under test that reads its dependency through `@Injected`.
 struct Reader {
-  @Injected var marker: Marker
+  @Injected var marker: Marker?
 }
 
 /// Lets `parties` tasks wait until all have arrived, or until `timeout` passes.

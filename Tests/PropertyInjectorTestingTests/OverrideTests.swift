@@ -49,7 +49,7 @@ struct OverrideTests {
     let widget = Widget()
     try Injector.shared.inject(widget)
     #expect(widget.injectedMarker?.number == 3)
-    #expect(Reader().marker.number == 3)
+    #expect(Reader().marker?.number == 3)
   }
 }
 

@@ -21,7 +21,7 @@ func expectOwnOverride(_ number: Int, sourceLocation: SourceLocation = #_sourceL
   let after = Widget()
   try Injector.shared.inject(after)
   #expect(after.injectedMarker?.number == number, sourceLocation: sourceLocation)
-  #expect(Reader().marker.number == number, sourceLocation: sourceLocation)
+  #expect(Reader().marker?.number == number, sourceLocation: sourceLocation)
   let inChildTask = await Task { try? Injector.shared.resolve(Marker.self).number }.value
   #expect(inChildTask == number, "child tasks see the override too", sourceLocation: sourceLocation)
 }

@@ -130,7 +130,7 @@ struct CachedScopeTests {
     let injector = Injector()
     sessions(injector, counter: Counter())
     struct Reader {
-      @Injected var session: Session
+      @Injected var session: Session?
     }
     let reader = Reader(session: Injected(in: injector))
     let first = reader.session

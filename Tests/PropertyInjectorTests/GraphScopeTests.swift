@@ -240,7 +240,7 @@ struct GraphScopeTests {
     let made = Counter()
     sessions(injector, counter: made)
     struct Reader {
-      @Injected var session: EditSession
+      @Injected var session: EditSession?
     }
     let reader = Reader(session: Injected(in: injector))
     #expect(reader.session !== reader.session)

@@ -48,7 +48,7 @@ private final class DeferredFeed: InjectableSettable {
 /// Reads a main-actor value through `@Injected`.
 @MainActor
 private final class InjectedFeed {
-  @Injected var viewModel: FeedViewModel
+  @Injected var viewModel: FeedViewModel?
   init(injector: Injector) { _viewModel = Injected(in: injector) }
 }
 
@@ -127,7 +127,7 @@ struct MainActorRegistrationTests {
     let injected = InjectedFeed(injector: injector).viewModel
     #expect(resolved.logger.name == "feed")
     #expect(lazy != nil && provided != nil && lazy !== provided)
-    #expect(injected.logger.name == "feed")
+    #expect(injected?.logger.name == "feed")
     #expect(factoryCalls.value == 4)
   }
 

@@ -165,8 +165,8 @@ enum RuleExamples {
   }
 
   final class ReportView {
-    @Injected var logger: any Logger  // resolved from Injector.shared on every read
-    @Injected(named: "luckyNumbers") var numbers: [Int]
+    @Injected var logger: (any Logger)?  // resolved from Injector.shared on every read
+    @Injected(named: "luckyNumbers") var numbers: [Int]?
   }
 
   final class AppServices {
@@ -649,10 +649,10 @@ enum FactoryGuide {
   }
 
   final class ProfileViewModel: InjectableSettable {
-    @Injected private var logger: any Logger  // from Injector.shared, on every read
-    @Injected private var database: Database
+    @Injected private var logger: (any Logger)?  // from Injector.shared, on every read
+    @Injected private var database: Database?
 
-    func load() { logger.log("loading with \(database)") }
+    func load() { logger?.log("loading with \(String(describing: database))") }
 
     static var injectableKeyPaths: [String: AnyKeyPath] { [:] }  // so that validate can check it
   }

@@ -2,9 +2,9 @@ import PropertyInjector
 import Testing
 
 private final class ReportView {
-  @Injected var logger: any Logger
-  @Injected var cache: Cache
-  @Injected(named: "luckyNumbers") var numbers: [Int]
+  @Injected var logger: (any Logger)?
+  @Injected var cache: Cache?
+  @Injected(named: "luckyNumbers") var numbers: [Int]?
 
   init(injector: Injector) {
     _logger = Injected(in: injector)
@@ -27,7 +27,7 @@ private final class Services {
 
 /// Uses @Injected with a name that starts with `injected`: inject must leave it alone.
 private final class WrappedScreen: InjectableSettable {
-  @Injected var injectedLogger: any Logger
+  @Injected var injectedLogger: (any Logger)?
   init(injector: Injector) { _injectedLogger = Injected(in: injector) }
   static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
 }
@@ -46,22 +46,29 @@ struct PropertyWrapperTests {
     #expect(view.logger === second)
   }
 
-  @Test("An @Injected property that cannot be resolved never reads as nothing: $property.resolve() throws why")
-  func unresolvableInjectedThrowsThroughItsProjection() throws {
-    let view = ReportView(injector: Injector())
+  @Test("An @Injected property that cannot be resolved reads nil, and $property.resolve() throws why")
+  func unresolvableInjectedReadsNilAndThrowsThroughItsProjection() throws {
+    let injector = Injector()
+    let view = ReportView(injector: injector)
+    #expect(view.logger == nil)
+    #expect(view.numbers == nil)
     let error = injectionError { _ = try view.$logger.resolve() }
     #expect(error.map(codes) == [.unresolved])
     #expect(error?.problems.first?.fix.contains("(any Logger).self") == true)
+    let logger = ConsoleLogger()
+    injector.register(logger, as: (any Logger).self)
+    #expect(view.logger === logger)
+    #expect(try view.$logger.resolve() === logger)
   }
 
-  @Test("Reading an @Injected property that cannot be resolved stops the program with the error")
-  func readingAnUnresolvableInjectedStops() async {
-    await #expect(processExitsWith: .failure) {
-      final class Holder {
-        @Injected(in: Injector()) var logger: any Logger
-      }
-      _ = Holder().logger
-    }
+  @Test("A value whose factory throws reads nil too, and $property.resolve() throws factoryFailed")
+  func failedCreationReadsNil() throws {
+    let injector = Injector()
+    struct Offline: Error {}
+    injector.register(Cache.self) { _ in throw Offline() }
+    let view = ReportView(injector: injector)
+    #expect(view.cache == nil)
+    #expect(injectionError { _ = try view.$cache.resolve() }.map(codes) == [.factoryFailed])
   }
 
   @Test("validate reports every @Injected property that cannot be resolved, by owner and property")

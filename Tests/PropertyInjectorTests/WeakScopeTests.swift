@@ -158,7 +158,7 @@ struct WeakScopeTests {
     let held = try parent.resolve(ImageStore.self)
     #expect(try child.resolve(ImageStore.self) === held)
     struct Reader {
-      @Injected var store: ImageStore
+      @Injected var store: ImageStore?
     }
     #expect(Reader(store: Injected(in: child)).store === held)
     final class Holder: InjectableSettable {

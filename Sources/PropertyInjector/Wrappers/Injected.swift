@@ -2,14 +2,16 @@
 ///
 /// ```swift
 /// final class ReportView {
-///   @Injected var logger: any Logger  // from Injector.shared, or the current task's override
-///   @Injected(named: "luckyNumbers") var numbers: [Int]
+///   @Injected var logger: (any Logger)?  // from Injector.shared, or the current task's override
+///   @Injected(named: "luckyNumbers") var numbers: [Int]?
 /// }
 /// ```
 ///
-/// The value is not optional, and a property cannot throw: reading one that cannot be resolved stops
-/// the program with the ``InjectionError``'s text, as `!` does. `try $logger.resolve()` throws the
-/// error instead, and ``Injector/validate(_:)`` finds it in a test. See <doc:Lifecycles>.
+/// A property's getter cannot throw, so the property is optional: it reads `nil` when nothing can be
+/// resolved, for any reason. `try $logger.resolve()` returns the value or throws the
+/// ``InjectionError`` that says why, naming the class and the property, and
+/// ``Injector/validate(_:)`` finds it in a test. A non-optional declaration does not compile
+/// ("property type 'any Logger' does not match 'wrappedValue' type 'Value?'"). See <doc:Lifecycles>.
 @propertyWrapper
 public struct Injected<Value>: Sendable {
   let injector: Injector?
@@ -36,15 +38,8 @@ public struct Injected<Value>: Sendable {
     self.name = name
   }
 
-  /// The value registered now; when nothing fits, reading it stops the program with the error.
-  public var wrappedValue: Value {
-    do {
-      return try resolve()
-    } catch {
-      let site = Site(resolving: Value.self)
-      fatalError(InjectedStop.message(for: error.readingInjected(at: site, fromShared: injector == nil), property: nil))
-    }
-  }
+  /// The value registered now, or `nil` when nothing can be resolved; ``resolve()`` says why.
+  public var wrappedValue: Value? { try? resolve() }
 
   /// The wrapper itself, for ``resolve()``: `try $logger.resolve()`.
   public var projectedValue: Self { self }
@@ -61,30 +56,6 @@ public struct Injected<Value>: Sendable {
     } catch {
       guard let owner else { throw error }
       throw error.readingInjected(at: owner.site(of: Value.self), fromShared: self.injector == nil)
-    }
-  }
-
-  /// Reads an `@Injected` property of a class, as `object.property` does; when the value cannot be
-  /// resolved, the message that stops the program names the class and the property.
-  ///
-  /// - Parameters:
-  ///   - instance: The object whose property is read.
-  ///   - wrappedKeyPath: The property.
-  ///   - storageKeyPath: The wrapper's storage (`_logger`), which names the property.
-  public static subscript<EnclosingSelf: AnyObject>(
-    _enclosingInstance instance: EnclosingSelf,
-    wrapped wrappedKeyPath: KeyPath<EnclosingSelf, Value>,
-    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Self>
-  ) -> Value {
-    let wrapper = instance[keyPath: storageKeyPath]
-    do {
-      return try wrapper.resolve()
-    } catch {
-      // Only on the way to stopping: naming the property may need `Mirror`.
-      var owner = InjectedOwner(instance: instance, storage: storageKeyPath)
-      if owner.property == nil { owner.mirroredName = InjectedOwner.mirroredName(of: Value.self, in: instance) }
-      let sited = error.readingInjected(at: owner.site(of: Value.self), fromShared: wrapper.injector == nil)
-      fatalError(InjectedStop.message(for: sited, property: owner.property))
     }
   }
 
@@ -114,19 +85,15 @@ struct InjectedOwner: Sendable {
   /// key path is an immutable value, which `AnyKeyPath` does not declare.
   var storage: AnyKeyPath { sharedStorage.value }
   private let sharedStorage: UncheckedSendable<AnyKeyPath>
-  /// The property's name found through `Mirror`, set only on the path that stops the program.
-  var mirroredName: String?
 
   init(instance: AnyObject, storage: AnyKeyPath) {
     type = Swift.type(of: instance)
     sharedStorage = UncheckedSendable(value: storage)
   }
 
-  /// The property's name, from the storage key path's description or from `Mirror`; nil when neither tells.
-  var property: String? {
-    if let name = Self.name(fromStorage: storage) { return name }
-    return mirroredName
-  }
+  /// The property's name, from the storage key path's description (`\ReportView._logger`); nil on
+  /// the Apple systems whose key paths do not describe themselves (before macOS 14 and iOS 17).
+  var property: String? { Self.name(fromStorage: storage) }
 
   /// Where a value of `Value` is needed: `ReportView.logger: any Logger`, or the class alone.
   func site<Value>(of _: Value.Type) -> Site {
@@ -144,50 +111,6 @@ struct InjectedOwner: Sendable {
       name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
     else { return nil }
     return String(name)
-  }
-
-  /// The name of the one `@Injected` property of `Value` in `instance`, through `Mirror`; nil if none or several.
-  static func mirroredName<Value>(of _: Value.Type, in instance: AnyObject) -> String? {
-    var found: [String] = []
-    var mirror: Mirror? = Mirror(reflecting: instance)
-    while let current = mirror {
-      for child in current.children where child.value is Injected<Value> {
-        if let label = child.label, label.hasPrefix("_") { found.append(String(label.dropFirst())) }
-      }
-      mirror = current.superclassMirror
-    }
-    return found.count == 1 ? found[0] : nil
-  }
-}
-
-/// Marks `Optional`, so that an optional ``Injected`` property can be told apart at compile time.
-public protocol _OptionalInjectedValue {}
-extension Optional: _OptionalInjectedValue {}
-
-extension Injected where Value: _OptionalInjectedValue {
-  /// `@Injected` values are never optional: a nil would look like a value that resolved to
-  /// nothing. An optional `Value` always fails to resolve.
-  @_documentation(visibility: internal)
-  @available(
-    *, deprecated,
-    message:
-      "Declare it non-optional (`@Injected var logger: any Logger`): @Injected never reads nil; use `try $logger.resolve()` where resolution may fail"
-  )
-  public init(in injector: Injector? = nil) {
-    self.injector = injector
-    name = nil
-  }
-
-  /// `@Injected` values are never optional.
-  @_documentation(visibility: internal)
-  @available(
-    *, deprecated,
-    message:
-      "Declare it non-optional (`@Injected(named: name) var value: T`): @Injected never reads nil; use `try $value.resolve()` where resolution may fail"
-  )
-  public init(named name: String, in injector: Injector? = nil) {
-    self.injector = injector
-    self.name = name
   }
 }
 
