@@ -41,6 +41,38 @@ private final class TypedEditor: InjectableSettable, InjectableThroughAccessors 
   }
 }
 
+/// A non-final class whose table reaches its properties through their accessors (an observer, and a
+/// subclass's override): one graph value must still fill every one, through the setters.
+private class ObservedEditorBase: InjectableSettable {
+  var injectedSession: EditSession? { didSet { setterCalls += 1 } }
+  var injectedOtherSession: EditSession?
+  var setterCalls = 0
+  class var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedSession": \ObservedEditorBase.injectedSession,
+      "injectedOtherSession": \ObservedEditorBase.injectedOtherSession,
+    ]
+  }
+}
+
+private final class ObservedEditor: ObservedEditorBase {
+  var overrideCalls = 0
+  var injectedThirdSession: EditSession?
+  var injectedLogger: (any Logger)?
+  override var injectedOtherSession: EditSession? {
+    get { super.injectedOtherSession }
+    set {
+      overrideCalls += 1
+      super.injectedOtherSession = newValue
+    }
+  }
+  override class var injectableKeyPaths: [String: AnyKeyPath] {
+    super.injectableKeyPaths.merging([
+      "injectedThirdSession": \ObservedEditor.injectedThirdSession, "injectedLogger": \ObservedEditor.injectedLogger,
+    ]) { $1 }
+  }
+}
+
 /// An injector held weakly, for a factory that uses its own injector without keeping it alive.
 private final class WeakInjector: Sendable {
   weak let injector: Injector?
@@ -526,5 +558,27 @@ struct GraphScopeTests {
     let editor = TypedEditor()
     #expect(injectionError { try injector.inject(editor) }.map(codes) == [.factoryFailed])
     #expect(editor.injectedSession == nil && editor.injectedSecondSession == nil && editor.injectedAny == nil)
+  }
+
+  @Test(
+    "A non-final table's entries, through an observer and an override, share one graph value; a failure writes none")
+  func nonFinalTableEntriesShareOneValue() throws {
+    let injector = Injector()
+    let made = Counter()
+    injector.register(EditSession.self, scope: .graph) { _ in EditSession(number: made.increment()) }
+    let failing = ObservedEditor()
+    #expect(injectionError { try injector.inject(failing) }.map(codes) == [.unresolved])
+    #expect(
+      failing.injectedSession == nil && failing.injectedOtherSession == nil && failing.injectedThirdSession == nil)
+    #expect(failing.setterCalls == 0 && failing.overrideCalls == 0, "no setter ran for a failed injection")
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    let editor = ObservedEditor()
+    try injector.inject(editor)
+    let session = try #require(editor.injectedSession)
+    #expect(editor.injectedOtherSession === session && editor.injectedThirdSession === session)
+    #expect(editor.setterCalls == 1 && editor.overrideCalls == 1, "each write went through the property's own setter")
+    let next = ObservedEditor()
+    try injector.inject(next)
+    #expect(next.injectedSession !== session && next.injectedSession === next.injectedThirdSession)
   }
 }
