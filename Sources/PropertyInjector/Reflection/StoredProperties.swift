@@ -7,24 +7,25 @@
 struct StoredProperties {
   /// One stored property.
   struct Property {
-    let name: String
+    var name: String
     /// The declared type if optional, else the value's dynamic type (`Any` for an untyped described one).
     let reflectedType: Any.Type
     /// The declaring class's index in ``StoredProperties/classChain``.
     let level: Int
-    let isLazy: Bool
-    let isObservationStorage: Bool
-    let isOptional: Bool
+    var isLazy = false
+    var isObservationStorage = false
     /// The declared type, when known: an optional's, or a described property's.
     let declaredType: Any.Type?
     /// Whether the property came from its class's description, not from `Mirror`.
-    let isDescribed: Bool
+    var isDescribed = false
     /// Found by `Mirror` at a level whose description claims to be complete, but missing from it.
     var isUndescribed = false
     /// A `let`, as its class's description says.
     var isConstant = false
     /// Where `Mirror` lists the property among its class's children; nil for a described one.
     var mirrorIndex: Int? = nil
+
+    var isOptional: Bool { reflectedType is any OptionalProtocol.Type }
   }
 
   static let lazyStoragePrefix = "$__lazy_storage_$_"
@@ -154,27 +155,22 @@ struct StoredProperties {
         continue
       }
       let reflected = Swift.type(of: child.value)
-      let isOptional = reflected is any OptionalProtocol.Type
-      var name = label
-      var isLazy = false
-      if label.hasPrefix(Self.lazyStoragePrefix) {
-        name = String(label.dropFirst(Self.lazyStoragePrefix.count))
-        isLazy = true
-      }
+      let isLazy = label.hasPrefix(Self.lazyStoragePrefix)
       properties.append(
         Property(
-          name: name, reflectedType: reflected, level: level, isLazy: isLazy, isObservationStorage: false,
-          isOptional: isOptional, declaredType: isOptional ? reflected : nil,
-          isDescribed: false, mirrorIndex: index))
+          name: isLazy ? String(label.dropFirst(Self.lazyStoragePrefix.count)) : label, reflectedType: reflected,
+          level: level, isLazy: isLazy, declaredType: reflected is any OptionalProtocol.Type ? reflected : nil,
+          mirrorIndex: index))
     }
     // `@Observable` storage is `_name`, optional when the property is; the registrar comes last.
     guard isObservable else { return properties }
     return properties.map { property in
       guard property.name.hasPrefix("_"), property.isOptional else { return property }
-      return Property(
-        name: String(property.name.dropFirst()), reflectedType: property.reflectedType, level: level,
-        isLazy: false, isObservationStorage: true, isOptional: true, declaredType: property.declaredType,
-        isDescribed: false, mirrorIndex: property.mirrorIndex)
+      var property = property
+      property.name.removeFirst()
+      property.isLazy = false
+      property.isObservationStorage = true
+      return property
     }
   }
 

@@ -84,10 +84,7 @@ final class TypeShape: Sendable {
     var builder = ShapeBuilder(described)
     builder.readTables(lists)
     guard builder.entries.allSatisfy({ $0.keyPath == nil }) else { return nil }
-    builder.openEntries()
-    self.init(
-      type: type, classChain: described.classChain.map(ObjectIdentifier.init), properties: builder.properties(),
-      problems: builder.problems.sorted(by: Self.messageOrder), didInject: nil, entryChecks: [])
+    self.init(type, described, builder, didInject: nil)
   }
 
   /// Key-path entries checked against every object, and what each reports if it reaches another property.
@@ -96,24 +93,23 @@ final class TypeShape: Sendable {
   /// only ever growing.
   let provenEntries: EntryProofs
 
-  init(
-    type: AnyClass,
-    classChain: [ObjectIdentifier],
-    properties: [Property],
-    problems: [InjectionError.Problem],
-    didInject: ((AnyObject) -> Void)?,
-    entryChecks: [EntryCheck]
+  /// The shape `builder` (its tables read) makes once it opens their entries; without one (a custom mirror),
+  /// a shape of no properties, whose problem fails every injection.
+  private init(
+    _ type: AnyClass, _ reflected: StoredProperties, _ builder: ShapeBuilder?, didInject: ((AnyObject) -> Void)?
   ) {
+    var builder = builder
+    builder?.openEntries()
+    let entryChecks = builder?.entryChecks ?? []
     self.type = type
-    self.classChain = classChain
-    unsafe uncheckedMembers = Members(properties: properties, didInject: didInject, entryChecks: entryChecks)
-    self.problems = problems
+    classChain = reflected.classChain.map(ObjectIdentifier.init)
+    unsafe uncheckedMembers = Members(
+      properties: builder?.properties() ?? [], didInject: didInject, entryChecks: entryChecks)
+    // By property, then by summary.
+    problems =
+      builder?.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
+      ?? [.hiddenByCustomMirror(readableName(of: type))]
     provenEntries = EntryProofs(count: entryChecks.count)
-  }
-
-  /// The order problems are reported in: by property, then by summary.
-  static func messageOrder(_ first: InjectionError.Problem, _ second: InjectionError.Problem) -> Bool {
-    (first.property ?? "", first.summary) < (second.property ?? "", second.summary)
   }
 
   /// Reflects `object` and opens its hierarchy's tables. Calls user code: never under a lock. `known` is
@@ -121,8 +117,6 @@ final class TypeShape: Sendable {
   static func scanning(_ object: AnyObject, known: (any InjectableSettable.Type)? = nil) -> TypeShape {
     let lists = AccessorLists(known: known)
     let reflected = StoredProperties(of: object, described: lists.describedProperties)
-    let type: AnyClass = Swift.type(of: object)
-    let classChain = reflected.classChain.map(ObjectIdentifier.init)
     let didInject =
       reflected.classChain.lazy.compactMap { type in
         lists.list(of: type)?.lazy.compactMap { entry -> ((AnyObject) -> Void)? in
@@ -131,17 +125,10 @@ final class TypeShape: Sendable {
         .first
       }
       .first
-    guard !reflected.hasCustomMirror else {
-      return TypeShape(
-        type: type, classChain: classChain, properties: [],
-        problems: [.hiddenByCustomMirror(readableName(of: type))], didInject: didInject, entryChecks: [])
-    }
-    var builder = ShapeBuilder(reflected)
-    builder.readTables(lists)
-    builder.openEntries()
-    return TypeShape(
-      type: type, classChain: classChain, properties: builder.properties(),
-      problems: builder.problems.sorted(by: messageOrder), didInject: didInject, entryChecks: builder.entryChecks)
+    // A custom mirror hides the properties: nothing to match the tables to.
+    var builder = reflected.hasCustomMirror ? nil : ShapeBuilder(reflected)
+    builder?.readTables(lists)
+    return TypeShape(Swift.type(of: object), reflected, builder, didInject: didInject)
   }
 }
 
@@ -189,26 +176,17 @@ private final class AccessorLists {
       case .property(let accessor):
         properties.append(
           StoredProperties.Property(
-            name: accessor.name, reflectedType: accessor.valueType, level: level, isLazy: false,
-            isObservationStorage: false, isOptional: true, declaredType: accessor.valueType,
+            name: accessor.name, reflectedType: accessor.valueType, level: level, declaredType: accessor.valueType,
             isDescribed: true))
       case .fixed(let name, _, let declared, let isLazy, let isConstant):
-        var property =
+        properties.append(
           StoredProperties.Property(
-            name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy,
-            isObservationStorage: false, isOptional: declared.map { $0 is any OptionalProtocol.Type } ?? false,
-            declaredType: declared, isDescribed: true)
-        property.isConstant = isConstant
-        properties.append(property)
+            name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy, declaredType: declared,
+            isDescribed: true, isConstant: isConstant))
       }
     }
     return properties
   }
-}
-
-private struct TypedEntryKey: Hashable {
-  let root: ObjectIdentifier
-  let name: String
 }
 
 /// Matches a hierarchy's table entries to its stored properties: the work behind ``TypeShape``.
@@ -247,7 +225,7 @@ private struct ShapeBuilder {
   /// Reads every class's key-path table and typed accessors, dropping entries a subclass repeats.
   mutating func readTables(_ lists: AccessorLists) {
     var seen: [AnyKeyPath: [String]] = [:]
-    var typedSeen: Set<TypedEntryKey> = []
+    var typedSeen: [ObjectIdentifier: Set<String>] = [:]
     for (level, type): (Int, AnyClass) in chain.enumerated() {
       if let settable = lists.settable(type) {
         let table = settable.injectableKeyPaths
@@ -261,10 +239,7 @@ private struct ShapeBuilder {
         // An inherited list is read once; the first class's own accessors cannot repeat.
         for accessor in list.compactMap(\.accessor) {
           let isOwn = typedSeen.isEmpty && ObjectIdentifier(accessor.rootType) == ObjectIdentifier(type)
-          guard
-            isOwn
-              || typedSeen.insert(TypedEntryKey(root: ObjectIdentifier(accessor.rootType), name: accessor.name))
-                .inserted
+          guard isOwn || typedSeen[ObjectIdentifier(accessor.rootType), default: []].insert(accessor.name).inserted
           else { continue }
           entries.append(TableEntry(name: accessor.name, keyPath: nil, typed: accessor))
         }
@@ -382,9 +357,7 @@ private struct ShapeBuilder {
       // `Mirror` may have reported an optional held by an `Any` property, so trust the key path.
       declaredTypes[index] = valueType
       return
-    case .valueRoot(let root):
-      problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: root, notIn: readableName(of: owner)))
-    case .protocolRoot(let root):
+    case .wrongRoot(let root):
       problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: root, notIn: readableName(of: owner)))
     case .readOnly:
       problems.append(.keyPathNotWritable(entry.name, owner: owner, declared: declaredTypes[index]))

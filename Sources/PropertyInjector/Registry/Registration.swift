@@ -45,16 +45,13 @@ final class Registration: Sendable {
     self.match = match
     self.sequence = sequence
     self.owner = owner
-    isMainActorIsolated =
+    let factory: (any RegisteredFactory)? =
       switch source {
-      case .instance: false
-      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.isMainActorIsolated
+      case .instance: nil
+      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory
       }
-    madeValuesNeedNoInjection =
-      switch source {
-      case .instance: true
-      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.madeValuesNeedNoInjection
-      }
+    isMainActorIsolated = factory?.isMainActorIsolated ?? false
+    madeValuesNeedNoInjection = factory?.madeValuesNeedNoInjection ?? true
     shapeEntry = SiblingShape.Entry(service: service, source: source, match: match)
   }
 
@@ -86,16 +83,6 @@ final class Registration: Sendable {
     case .factory: false
     case .scoped(_, let scope): scope == .cached
     case .instance, .singleton: true
-    }
-  }
-
-  /// The scope of a factory registration; nil for an instance.
-  var scope: Scope? {
-    switch source {
-    case .instance: nil
-    case .factory: .transient
-    case .singleton: .singleton
-    case .scoped(_, let scope): scope
     }
   }
 

@@ -10,8 +10,9 @@ struct Registry: Sendable {
   private(set) var problems: [RegistrationKey: InjectionError.Problem] = [:]
   private var nextSequence: UInt64 = 0
 
-  /// Up to this many registrations, a key is found by looking at each.
-  private static let unindexedCount = 8
+  /// Up to this many registrations, a key is found by looking at each; up to this many of a type, and none
+  /// `includingAncestors`, a request looks at each.
+  static let unindexedCount = 8
 
   var isEmpty: Bool { ordered.all.isEmpty && problems.isEmpty }
 
@@ -133,13 +134,10 @@ final class RegistrySnapshot: Sendable {
     // every request's child would otherwise take on its parent's snapshot.
     if !hasAncestorRegistrations {
       guard let exact = byType[type.id] else { return }
-      if exact.count <= Self.unindexedCount { return exact.forEach(body) }
+      if exact.count <= Registry.unindexedCount { return exact.forEach(body) }
     }
     candidates(for: type).forEach(endingLabel: label, body)
   }
-
-  /// Up to this many registrations of a type, and none `includingAncestors`, a request looks at each.
-  private static let unindexedCount = 8
 
   /// The `includingAncestors` registrations of another type than `type` whose instance is a `type`.
   func ancestorRegistrations(accepting type: TypeProbe) -> [Registration] {
@@ -206,9 +204,5 @@ struct SnapshotChain: Sendable {
   var bindsOwnInstancesLate: Bool {
     guard levels.count > 1, let own = levels.first?.registry else { return false }
     return own.problems.isEmpty && own.ordered.shape.holdsOnlyInstances
-  }
-
-  func hasNameRegistration(for name: String) -> Bool {
-    levels.contains { $0.byName[name] != nil }
   }
 }
