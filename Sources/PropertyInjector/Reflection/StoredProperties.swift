@@ -69,22 +69,13 @@ struct StoredProperties {
       current = _getSuperclass(type)
     }
     if current != nil { firstUndescribedLevel = chain.count }
-    // A custom mirror lists what it likes: only a fully described hierarchy is known.
-    guard !(object is any CustomReflectable) else {
-      hasCustomMirror = current != nil
-      classChain = chain.isEmpty ? [Swift.type(of: object)] : chain
-      properties = levels.reversed().flatMap { $0 }
-      return
-    }
-    hasCustomMirror = false
-    // What `Mirror` finds depends only on the type: once nothing was missing, never look again.
+    // A custom mirror lists what it likes: only a fully described hierarchy is known. What `Mirror` finds
+    // depends only on the type: once nothing was missing, never look again.
+    let isCustom = object is any CustomReflectable
+    hasCustomMirror = isCustom && current != nil
     let objectType = ObjectIdentifier(Swift.type(of: object))
-    if current == nil, Self.completeTypes.withLock({ $0.contains(objectType) }) {
-      classChain = chain
-      properties = levels.reversed().flatMap { $0 }
-      return
-    }
-    var mirror: Mirror? = Mirror(reflecting: object)
+    let reflects = !isCustom && (current != nil || !Self.completeTypes.withLock { $0.contains(objectType) })
+    var mirror: Mirror? = reflects ? Mirror(reflecting: object) : nil
     var isComplete = true
     for level in chain.indices {
       guard let reflected = mirror else { break }
@@ -93,7 +84,7 @@ struct StoredProperties {
       levels[level] += undescribed
       mirror = reflected.superclassMirror
     }
-    if current == nil, isComplete {
+    if reflects, current == nil, isComplete {
       _ = Self.completeTypes.withLock { $0.insert(objectType) }
     }
     while let reflected = mirror, let type = reflected.subjectType as? AnyClass {

@@ -266,10 +266,11 @@ private struct ShapeBuilder {
   }
 
   private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry) {
-    var objectName: String { readableName(of: chain[0]) }
     guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) })
     else {
-      problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: objectName))
+      problems.append(
+        .keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: readableName(of: chain[0]))
+      )
       markBroken(named: entry.name)
       return
     }

@@ -94,7 +94,6 @@ final class RegistrySnapshot: Sendable {
   /// The `includingAncestors` ones, grouped by the dynamic type of their instance, which alone decides what a cast
   /// answers: a type asked about is cast once per group.
   private let withAncestorsByInstanceType: [ObjectIdentifier: [Registration]]
-  private let hasAncestorRegistrations: Bool
   /// The type registrations that might fill each type asked about, grouped by id, found once per type: a
   /// first injection looks at the few whose id can end a property's name, not at every registration of the
   /// type. Bounded by the program's types.
@@ -105,16 +104,14 @@ final class RegistrySnapshot: Sendable {
     var byName: [String: Registration] = [:]
     var byType: [ObjectIdentifier: [Registration]] = [:]
     var withAncestorsByInstanceType: [ObjectIdentifier: [Registration]] = [:]
-    var hasAncestorRegistrations = false
     for registration in registry.ordered.all {
       switch registration.match {
       case .name(let name):
         byName[name] = registration
       case .type(let typeMatch):
         byType[registration.service.id, default: []].append(registration)
-        guard typeMatch.includingAncestors else { continue }
-        hasAncestorRegistrations = true
-        if let instanceType = registration.shapeEntry.instanceType {
+        // A factory's values are cast when made: it fills only its own type ahead.
+        if typeMatch.includingAncestors, let instanceType = registration.shapeEntry.instanceType {
           withAncestorsByInstanceType[instanceType, default: []].append(registration)
         }
       }
@@ -122,7 +119,6 @@ final class RegistrySnapshot: Sendable {
     self.byName = byName
     self.byType = byType
     self.withAncestorsByInstanceType = withAncestorsByInstanceType
-    self.hasAncestorRegistrations = hasAncestorRegistrations
   }
 
   /// Calls `body` with each type registration that might fill `type` for a property whose name, case-folded,
@@ -132,7 +128,7 @@ final class RegistrySnapshot: Sendable {
   func forEachTypeCandidate(for type: TypeProbe, label: String?, _ body: (Registration) -> Void) {
     // A few registrations of the type and no ancestor ones: looked at directly, without the index's lock, which
     // every request's child would otherwise take on its parent's snapshot.
-    if !hasAncestorRegistrations {
+    if withAncestorsByInstanceType.isEmpty {
       guard let exact = byType[type.id] else { return }
       if exact.count <= Registry.unindexedCount { return exact.forEach(body) }
     }
