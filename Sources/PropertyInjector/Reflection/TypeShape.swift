@@ -294,23 +294,21 @@ private struct ShapeBuilder {
     // `@Injectable` writes each accessor from the declaration it reaches: nothing to check.
     var components: KeyPathComponents?
     if !accessor.isTyped, let keyPath = entry.keyPath { components = describedComponents(of: keyPath) }
-    if case .several(let description)? = components {
-      problems.append(.keyPathGoesThrough(entry.name, description: description, owner: owner))
-      broken[index] = true
-      return
-    }
-    guard property.isOptional, ObjectIdentifier(accessor.valueType) == ObjectIdentifier(property.reflectedType) else {
-      problems.append(
+    let mismatch: InjectionError.Problem? =
+      if case .several(let description)? = components {
+        .keyPathGoesThrough(entry.name, description: description, owner: owner)
+      } else if !property.isOptional || ObjectIdentifier(accessor.valueType) != ObjectIdentifier(property.reflectedType)
+      {
         .keyPathValueMismatch(
           entry.name, keyPath: entry.keyPath, leadsTo: accessor.valueType, declared: declaredTypes[index], owner: owner)
-      )
-      broken[index] = true
-      return
-    }
-    if case .stored(let component)? = components, component != entry.name {
-      problems.append(
+      } else if case .stored(let component)? = components, component != entry.name {
         .keyPathNamesAnother(
-          entry.name, keyPath: entry.keyPath, component: component, declared: property.reflectedType, owner: owner))
+          entry.name, keyPath: entry.keyPath, component: component, declared: property.reflectedType, owner: owner)
+      } else {
+        nil
+      }
+    if let mismatch {
+      problems.append(mismatch)
       broken[index] = true
       return
     }
