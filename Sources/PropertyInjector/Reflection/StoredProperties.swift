@@ -43,26 +43,21 @@ struct StoredProperties {
 
   /// From the hierarchy's descriptions alone, without an instance or `Mirror`; nil unless all describe themselves.
   init?(describing type: AnyClass, described: (AnyClass, Int) -> [Property]?) {
-    var chain: [AnyClass] = []
-    var levels: [[Property]] = []
-    var current: AnyClass? = type
-    while let level = current {
-      guard let properties = described(level, chain.count) else { return nil }
-      chain.append(level)
-      levels.append(properties)
-      current = _getSuperclass(level)
-    }
-    classChain = chain
-    properties = levels.reversed().flatMap { $0 }
-    hasCustomMirror = false
+    self.init(type, nil, described: described)
+    if firstUndescribedLevel != nil { return nil }
   }
 
   /// Reflects `object`; a described class's level is its description plus what `Mirror` finds it lacks.
   init(of object: AnyObject, described: (AnyClass, Int) -> [Property]?) {
+    self.init(Swift.type(of: object), object, described: described)
+  }
+
+  /// `type`'s descriptions, and what `Mirror` finds in `object`, an instance of it, if given.
+  private init(_ type: AnyClass, _ object: AnyObject?, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
     // The classes that describe themselves, from the object's down.
-    var current: AnyClass? = Swift.type(of: object)
+    var current: AnyClass? = type
     while let type = current, let properties = described(type, chain.count) {
       chain.append(type)
       levels.append(properties)
@@ -71,11 +66,12 @@ struct StoredProperties {
     if current != nil { firstUndescribedLevel = chain.count }
     // A custom mirror lists what it likes: only a fully described hierarchy is known. What `Mirror` finds
     // depends only on the type: once nothing was missing, never look again.
-    let isCustom = object is any CustomReflectable
+    let isCustom = object.map { $0 is any CustomReflectable } ?? false
     hasCustomMirror = isCustom && current != nil
-    let objectType = ObjectIdentifier(Swift.type(of: object))
-    let reflects = !isCustom && (current != nil || !Self.completeTypes.withLock { $0.contains(objectType) })
-    var mirror: Mirror? = reflects ? Mirror(reflecting: object) : nil
+    let objectType = ObjectIdentifier(type)
+    let reflects =
+      object != nil && !isCustom && (current != nil || !Self.completeTypes.withLock { $0.contains(objectType) })
+    var mirror = reflects ? object.map { Mirror(reflecting: $0) } : nil
     var isComplete = true
     for level in chain.indices {
       guard let reflected = mirror else { break }
@@ -98,7 +94,7 @@ struct StoredProperties {
       }
       mirror = reflected.superclassMirror
     }
-    if chain.isEmpty { chain = [Swift.type(of: object)] }
+    if chain.isEmpty { chain = [type] }
     classChain = chain
     properties = levels.reversed().flatMap { $0 }
   }
