@@ -167,25 +167,20 @@ private final class AccessorLists {
     guard let list = list(of: type),
       list.contains(where: { if case .complete(let root) = $0.entry { root == type } else { false } })
     else { return nil }
-    var properties: [StoredProperties.Property] = []
-    properties.reserveCapacity(list.count)
-    for entry in list {
+    return list.compactMap { entry in
       switch entry.entry {
       case .complete, .didInject:
-        continue
+        nil
       case .property(let accessor):
-        properties.append(
-          StoredProperties.Property(
-            name: accessor.name, reflectedType: accessor.valueType, level: level, declaredType: accessor.valueType,
-            isDescribed: true))
+        StoredProperties.Property(
+          name: accessor.name, reflectedType: accessor.valueType, level: level, declaredType: accessor.valueType,
+          isDescribed: true)
       case .fixed(let name, _, let declared, let isLazy, let isConstant):
-        properties.append(
-          StoredProperties.Property(
-            name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy, declaredType: declared,
-            isDescribed: true, isConstant: isConstant))
+        StoredProperties.Property(
+          name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy, declaredType: declared,
+          isDescribed: true, isConstant: isConstant)
       }
     }
-    return properties
   }
 }
 
