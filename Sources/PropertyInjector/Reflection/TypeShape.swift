@@ -286,9 +286,15 @@ private struct ShapeBuilder {
     // Reading a `lazy var` would run its initializer; it is reported as such if it is a candidate.
     guard !property.isLazy else { return }
     let owner: AnyClass = chain[property.level]
-    // `@Injectable` writes each accessor from the declaration it reaches: nothing to check.
+    // `@Injectable` writes each accessor from the declaration it reaches: nothing to check. A key path's
+    // description names its root as `String(describing:)` does, written once per root type.
     var components: KeyPathComponents?
-    if !accessor.isTyped, let keyPath = entry.keyPath { components = describedComponents(of: keyPath) }
+    if !accessor.isTyped, let keyPath = entry.keyPath {
+      let root = Swift.type(of: keyPath).rootType
+      let rootName = rootNames[ObjectIdentifier(root)] ?? String(describing: root)
+      rootNames[ObjectIdentifier(root)] = rootName
+      components = KeyPathComponents(keyPath, rootName: rootName)
+    }
     let mismatch: InjectionError.Problem? =
       if case .several(let description)? = components {
         .keyPathGoesThrough(entry.name, description: description, owner: owner)
@@ -328,14 +334,6 @@ private struct ShapeBuilder {
       return
     }
     accessors[index] = accessor
-  }
-
-  /// What `keyPath`'s description says, its root's name written once per root type.
-  private mutating func describedComponents(of keyPath: AnyKeyPath) -> KeyPathComponents? {
-    let root = Swift.type(of: keyPath).rootType
-    let name = rootNames[ObjectIdentifier(root)] ?? String(describing: root)
-    rootNames[ObjectIdentifier(root)] = name
-    return KeyPathComponents(keyPath, rootName: name)
   }
 
   private mutating func report(_ defect: KeyPathDefect, of entry: TableEntry) {

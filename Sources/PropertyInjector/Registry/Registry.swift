@@ -14,8 +14,6 @@ struct Registry: Sendable {
   /// `includingAncestors`, a request looks at each.
   static let unindexedCount = 8
 
-  var isEmpty: Bool { ordered.all.isEmpty && problems.isEmpty }
-
   /// Adds a registration, replacing any with the same key; returns the replaced one to release outside the lock.
   mutating func add(
     _ service: TypeProbe,
