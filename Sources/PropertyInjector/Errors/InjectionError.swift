@@ -34,8 +34,9 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
     self.path = path
   }
 
-  /// The same error, reported as the failure of `operation`, each problem replaced by `transform`'s.
-  func reported(as operation: String, replacing transform: (Problem) -> Problem) -> InjectionError {
+  /// The same error, reported as the failure of `operation` (so one from deep inside names the user's call),
+  /// each problem replaced by `transform`'s.
+  func reported(as operation: String, replacing transform: (Problem) -> Problem = { $0 }) -> InjectionError {
     InjectionError(
       operation: operation, problems: problems.map(transform), underlyingError: underlyingError, path: path)
   }
@@ -50,9 +51,6 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
     guard self.path.isEmpty, !path.isEmpty else { return self }
     return InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
   }
-
-  /// The same error, reported as the failure of `operation`, so one from deep inside names the user's call.
-  func reported(as operation: String) -> InjectionError { reported(as: operation) { $0 } }
 
   /// A readable account of every problem, each with its fix.
   public var description: String {

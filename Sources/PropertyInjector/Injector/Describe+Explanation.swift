@@ -27,7 +27,7 @@ extension Describe {
           reasons.append("ancestor match: \(aOrAn(given)) is \(aOrAn(request.wanted.name))")
         }
         if level < chain.levels.count {
-          let others = Precedence.eligibleCount(in: chain.levels[level], for: request) - 1
+          let others = Precedence.best(in: chain.levels[level], for: request).eligible - 1
           if others > 0 {
             reasons.append("preferred over \(others) other eligible registration\(others == 1 ? "" : "s")")
           }

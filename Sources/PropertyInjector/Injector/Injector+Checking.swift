@@ -116,11 +116,8 @@ extension Injector {
       uniquingKeysWith: { first, _ in first })
     var entries: [(index: Int, entry: InjectionReport.Entry)] = []
     var attached: [InjectionError.Problem] = []
-    let order = Dictionary(
-      plan.shape.properties.enumerated().map { ("\(ObjectIdentifier($1.owner)).\($1.name)", $0) },
-      uniquingKeysWith: { $1 })
     func index(of property: TypeShape.Property) -> Int {
-      order["\(ObjectIdentifier(property.owner)).\(property.name)"] ?? 0
+      plan.shape.properties.firstIndex { $0.owner == property.owner && $0.name == property.name } ?? 0
     }
     for step in plan.program.steps {
       let candidate = step.candidate

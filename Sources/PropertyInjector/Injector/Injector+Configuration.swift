@@ -68,22 +68,12 @@ extension Injector {
 
 /// The registry changes a running ``Injector/configure(_:)`` made on its own thread.
 struct ConfigurationJournal: Sendable {
-  /// One change: what was under `key` before, and what the change left there.
-  struct Change: Sendable {
-    let key: RegistrationKey
-    let before: Slot
-    let after: Slot
-  }
-
   /// The thread running the configuration.
   let thread: UInt
-  private(set) var changes: [Change] = []
+  /// Each change: what was under `key` before, and what the change left there.
+  private(set) var changes: [(key: RegistrationKey, before: Slot, after: Slot)] = []
 
-  init(thread: UInt) { self.thread = thread }
-
-  mutating func record(_ key: RegistrationKey, before: Slot, after: Slot) {
-    changes.append(Change(key: key, before: before, after: after))
-  }
+  mutating func record(_ key: RegistrationKey, before: Slot, after: Slot) { changes.append((key, before, after)) }
 }
 
 /// Whether an injector's ``Injector/configure(_:)`` has run, is running (on which thread), or
@@ -118,7 +108,6 @@ final class ConfigurationGate: Sendable {
 
   /// Returns once no other thread is configuring, or after `limit` seconds; returns whether
   /// another thread is still configuring.
-  @discardableResult
   func waitWhileConfiguredElsewhere(limit: Double) -> Bool {
     whenNotConfiguringElsewhere(within: limit) { _ in false } == nil
   }

@@ -24,7 +24,7 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
+    add(TypeProbe(Service.self), .instance(instance), .type(Self.match(for: target, id: id, includingAncestors)))
   }
 
   /// Registers an instance whose type is not `Sendable`, on your promise that sharing it is safe.
@@ -38,7 +38,7 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
+    add(TypeProbe(Service.self), .instance(instance), .type(Self.match(for: target, id: id, includingAncestors)))
   }
 
   /// Registers a value to fill the property with exactly this name, on any object, prefix or not.
@@ -85,16 +85,6 @@ extension Injector {
 }
 
 extension Injector {
-  func add<Service>(
-    instance: Service,
-    as type: Service.Type,
-    includingAncestors: Bool,
-    for target: AnyClass?,
-    id: String?
-  ) {
-    add(TypeProbe(Service.self), .instance(instance), .type(Self.match(for: target, id: id, includingAncestors)))
-  }
-
   /// Adds a factory registration of `Service`.
   func add<Service>(
     factory: @escaping @Sendable (Resolver) throws -> Service,

@@ -23,7 +23,8 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
+    add(
+      TypeProbe(Wrapped?.self), .instance(instance as Any), .type(Self.match(for: target, id: id, includingAncestors)))
   }
 
   /// Registering an optional is a mistake, unchecked or not.
@@ -40,7 +41,8 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(instance: instance, as: type, includingAncestors: includingAncestors, for: target, id: id)
+    add(
+      TypeProbe(Wrapped?.self), .instance(instance as Any), .type(Self.match(for: target, id: id, includingAncestors)))
   }
 
   /// Registering an optional under a name is a mistake.
@@ -68,7 +70,7 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(instance: type, as: Service.Type.self, includingAncestors: includingAncestors, for: target, id: id)
+    add(TypeProbe(Service.Type.self), .instance(type), .type(Self.match(for: target, id: id, includingAncestors)))
   }
 
   /// A factory of an optional type is a mistake: it could fill a property with nothing. Kept as

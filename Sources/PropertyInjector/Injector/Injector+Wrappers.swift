@@ -7,15 +7,14 @@ protocol InjectedProperty {
 extension Injector {
   /// The problem `request` would hit now, without producing anything.
   func problem(resolving request: Request) -> InjectionError.Problem? {
-    let chain: SnapshotChain
     do {
-      chain = try snapshotChain()
+      let chain = try snapshotChain()
+      if let problem = chain.configurationProblems.first { return problem }
+      if case .failure(let problem) = Rules.answer(request, in: chain) { return problem }
+      return nil
     } catch {
       return error.problems.first
     }
-    if let problem = chain.configurationProblems.first { return problem }
-    if case .failure(let problem) = Rules.answer(request, in: chain) { return problem }
-    return nil
   }
 
   /// The problems of `object`'s ``Injected`` properties.

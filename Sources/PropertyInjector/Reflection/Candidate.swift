@@ -31,7 +31,7 @@ extension TypeShape {
   func candidates(in chain: SnapshotChain) -> [(property: Property, reason: Candidate.Reason)] {
     properties.compactMap { property in
       if property.hasInjectedPrefix { return (property, .prefix) }
-      if chain.hasNameRegistration(for: property.name) { return (property, .nameRegistration) }
+      if chain.levels.contains(where: { $0.byName[property.name] != nil }) { return (property, .nameRegistration) }
       return nil
     }
   }

@@ -53,16 +53,13 @@ extension InjectionError.Problem {
         summary: "\(why), but it is a `let`, which can never be filled.",
         fix: "Declare it with `var`, or \(notACandidate).")
     case .missingFromTable(let missing):
-      return missingFromTable(property, why: why, missing: missing, in: shape)
+      return missingFromTable(property, why: why, missing: missing)
     }
   }
 
-  private static func missingFromTable(
-    _ property: TypeShape.Property,
-    why: String,
-    missing: TypeShape.MissingEntry,
-    in shape: TypeShape
-  ) -> Self {
+  private static func missingFromTable(_ property: TypeShape.Property, why: String, missing: TypeShape.MissingEntry)
+    -> Self
+  {
     let owner = readableName(of: property.owner)
     let summary: String
     let fix: String

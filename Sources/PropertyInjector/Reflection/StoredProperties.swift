@@ -7,24 +7,25 @@
 struct StoredProperties {
   /// One stored property.
   struct Property {
-    let name: String
+    var name: String
     /// The declared type if optional, else the value's dynamic type (`Any` for an untyped described one).
     let reflectedType: Any.Type
     /// The declaring class's index in ``StoredProperties/classChain``.
     let level: Int
-    let isLazy: Bool
-    let isObservationStorage: Bool
-    let isOptional: Bool
+    var isLazy = false
+    var isObservationStorage = false
     /// The declared type, when known: an optional's, or a described property's.
     let declaredType: Any.Type?
     /// Whether the property came from its class's description, not from `Mirror`.
-    let isDescribed: Bool
+    var isDescribed = false
     /// Found by `Mirror` at a level whose description claims to be complete, but missing from it.
     var isUndescribed = false
     /// A `let`, as its class's description says.
     var isConstant = false
     /// Where `Mirror` lists the property among its class's children; nil for a described one.
     var mirrorIndex: Int? = nil
+
+    var isOptional: Bool { reflectedType is any OptionalProtocol.Type }
   }
 
   static let lazyStoragePrefix = "$__lazy_storage_$_"
@@ -42,48 +43,35 @@ struct StoredProperties {
 
   /// From the hierarchy's descriptions alone, without an instance or `Mirror`; nil unless all describe themselves.
   init?(describing type: AnyClass, described: (AnyClass, Int) -> [Property]?) {
-    var chain: [AnyClass] = []
-    var levels: [[Property]] = []
-    var current: AnyClass? = type
-    while let level = current {
-      guard let properties = described(level, chain.count) else { return nil }
-      chain.append(level)
-      levels.append(properties)
-      current = _getSuperclass(level)
-    }
-    classChain = chain
-    properties = levels.reversed().flatMap { $0 }
-    hasCustomMirror = false
+    self.init(type, nil, described: described)
+    if firstUndescribedLevel != nil { return nil }
   }
 
   /// Reflects `object`; a described class's level is its description plus what `Mirror` finds it lacks.
   init(of object: AnyObject, described: (AnyClass, Int) -> [Property]?) {
+    self.init(Swift.type(of: object), object, described: described)
+  }
+
+  /// `type`'s descriptions, and what `Mirror` finds in `object`, an instance of it, if given.
+  private init(_ type: AnyClass, _ object: AnyObject?, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
     // The classes that describe themselves, from the object's down.
-    var current: AnyClass? = Swift.type(of: object)
+    var current: AnyClass? = type
     while let type = current, let properties = described(type, chain.count) {
       chain.append(type)
       levels.append(properties)
       current = _getSuperclass(type)
     }
     if current != nil { firstUndescribedLevel = chain.count }
-    // A custom mirror lists what it likes: only a fully described hierarchy is known.
-    guard !(object is any CustomReflectable) else {
-      hasCustomMirror = current != nil
-      classChain = chain.isEmpty ? [Swift.type(of: object)] : chain
-      properties = levels.reversed().flatMap { $0 }
-      return
-    }
-    hasCustomMirror = false
-    // What `Mirror` finds depends only on the type: once nothing was missing, never look again.
-    let objectType = ObjectIdentifier(Swift.type(of: object))
-    if current == nil, Self.completeTypes.withLock({ $0.contains(objectType) }) {
-      classChain = chain
-      properties = levels.reversed().flatMap { $0 }
-      return
-    }
-    var mirror: Mirror? = Mirror(reflecting: object)
+    // A custom mirror lists what it likes: only a fully described hierarchy is known. What `Mirror` finds
+    // depends only on the type: once nothing was missing, never look again.
+    let isCustom = object.map { $0 is any CustomReflectable } ?? false
+    hasCustomMirror = isCustom && current != nil
+    let objectType = ObjectIdentifier(type)
+    let reflects =
+      object != nil && !isCustom && (current != nil || !Self.completeTypes.withLock { $0.contains(objectType) })
+    var mirror = reflects ? object.map { Mirror(reflecting: $0) } : nil
     var isComplete = true
     for level in chain.indices {
       guard let reflected = mirror else { break }
@@ -92,7 +80,7 @@ struct StoredProperties {
       levels[level] += undescribed
       mirror = reflected.superclassMirror
     }
-    if current == nil, isComplete {
+    if reflects, current == nil, isComplete {
       _ = Self.completeTypes.withLock { $0.insert(objectType) }
     }
     while let reflected = mirror, let type = reflected.subjectType as? AnyClass {
@@ -106,7 +94,7 @@ struct StoredProperties {
       }
       mirror = reflected.superclassMirror
     }
-    if chain.isEmpty { chain = [Swift.type(of: object)] }
+    if chain.isEmpty { chain = [type] }
     classChain = chain
     properties = levels.reversed().flatMap { $0 }
   }
@@ -154,27 +142,22 @@ struct StoredProperties {
         continue
       }
       let reflected = Swift.type(of: child.value)
-      let isOptional = reflected is any OptionalProtocol.Type
-      var name = label
-      var isLazy = false
-      if label.hasPrefix(Self.lazyStoragePrefix) {
-        name = String(label.dropFirst(Self.lazyStoragePrefix.count))
-        isLazy = true
-      }
+      let isLazy = label.hasPrefix(Self.lazyStoragePrefix)
       properties.append(
         Property(
-          name: name, reflectedType: reflected, level: level, isLazy: isLazy, isObservationStorage: false,
-          isOptional: isOptional, declaredType: isOptional ? reflected : nil,
-          isDescribed: false, mirrorIndex: index))
+          name: isLazy ? String(label.dropFirst(Self.lazyStoragePrefix.count)) : label, reflectedType: reflected,
+          level: level, isLazy: isLazy, declaredType: reflected is any OptionalProtocol.Type ? reflected : nil,
+          mirrorIndex: index))
     }
     // `@Observable` storage is `_name`, optional when the property is; the registrar comes last.
     guard isObservable else { return properties }
     return properties.map { property in
       guard property.name.hasPrefix("_"), property.isOptional else { return property }
-      return Property(
-        name: String(property.name.dropFirst()), reflectedType: property.reflectedType, level: level,
-        isLazy: false, isObservationStorage: true, isOptional: true, declaredType: property.declaredType,
-        isDescribed: false, mirrorIndex: property.mirrorIndex)
+      var property = property
+      property.name.removeFirst()
+      property.isLazy = false
+      property.isObservationStorage = true
+      return property
     }
   }
 

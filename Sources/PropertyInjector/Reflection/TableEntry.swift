@@ -19,10 +19,9 @@ struct TableEntry {
 
 /// Why a key path cannot become an accessor.
 enum KeyPathDefect: Error {
-  /// It starts at a struct or enum: a `WritableKeyPath` copies the value it writes into.
-  case valueRoot(Any.Type)
-  /// It starts at a protocol, which a plan cannot write through.
-  case protocolRoot(Any.Type)
+  /// It starts at a struct or enum (a `WritableKeyPath` copies the value it writes into), or at a protocol,
+  /// which a plan cannot write through.
+  case wrongRoot(Any.Type)
   /// It cannot write: a `let`, or a setter not visible where the table is written.
   case readOnly
   /// It writes a value that is not optional (its property can never be nil).
@@ -31,10 +30,8 @@ enum KeyPathDefect: Error {
   init(_ keyPath: AnyKeyPath) {
     let keyPaths = type(of: keyPath)
     let root = keyPaths.rootType
-    if isExistential(root) {
-      self = .protocolRoot(root)
-    } else if !(root is AnyClass) {
-      self = .valueRoot(root)
+    if isExistential(root) || !(root is AnyClass) {
+      self = .wrongRoot(root)
     } else if !(keyPath is any WritableThroughReference) {
       self = .readOnly
     } else {

@@ -84,10 +84,7 @@ final class TypeShape: Sendable {
     var builder = ShapeBuilder(described)
     builder.readTables(lists)
     guard builder.entries.allSatisfy({ $0.keyPath == nil }) else { return nil }
-    builder.openEntries()
-    self.init(
-      type: type, classChain: described.classChain.map(ObjectIdentifier.init), properties: builder.properties(),
-      problems: builder.problems.sorted(by: Self.messageOrder), didInject: nil, entryChecks: [])
+    self.init(type, described, builder, didInject: nil)
   }
 
   /// Key-path entries checked against every object, and what each reports if it reaches another property.
@@ -96,24 +93,23 @@ final class TypeShape: Sendable {
   /// only ever growing.
   let provenEntries: EntryProofs
 
-  init(
-    type: AnyClass,
-    classChain: [ObjectIdentifier],
-    properties: [Property],
-    problems: [InjectionError.Problem],
-    didInject: ((AnyObject) -> Void)?,
-    entryChecks: [EntryCheck]
+  /// The shape `builder` (its tables read) makes once it opens their entries; without one (a custom mirror),
+  /// a shape of no properties, whose problem fails every injection.
+  private init(
+    _ type: AnyClass, _ reflected: StoredProperties, _ builder: ShapeBuilder?, didInject: ((AnyObject) -> Void)?
   ) {
+    var builder = builder
+    builder?.openEntries()
+    let entryChecks = builder?.entryChecks ?? []
     self.type = type
-    self.classChain = classChain
-    unsafe uncheckedMembers = Members(properties: properties, didInject: didInject, entryChecks: entryChecks)
-    self.problems = problems
+    classChain = reflected.classChain.map(ObjectIdentifier.init)
+    unsafe uncheckedMembers = Members(
+      properties: builder?.properties() ?? [], didInject: didInject, entryChecks: entryChecks)
+    // By property, then by summary.
+    problems =
+      builder?.problems.sorted { ($0.property ?? "", $0.summary) < ($1.property ?? "", $1.summary) }
+      ?? [.hiddenByCustomMirror(readableName(of: type))]
     provenEntries = EntryProofs(count: entryChecks.count)
-  }
-
-  /// The order problems are reported in: by property, then by summary.
-  static func messageOrder(_ first: InjectionError.Problem, _ second: InjectionError.Problem) -> Bool {
-    (first.property ?? "", first.summary) < (second.property ?? "", second.summary)
   }
 
   /// Reflects `object` and opens its hierarchy's tables. Calls user code: never under a lock. `known` is
@@ -121,8 +117,6 @@ final class TypeShape: Sendable {
   static func scanning(_ object: AnyObject, known: (any InjectableSettable.Type)? = nil) -> TypeShape {
     let lists = AccessorLists(known: known)
     let reflected = StoredProperties(of: object, described: lists.describedProperties)
-    let type: AnyClass = Swift.type(of: object)
-    let classChain = reflected.classChain.map(ObjectIdentifier.init)
     let didInject =
       reflected.classChain.lazy.compactMap { type in
         lists.list(of: type)?.lazy.compactMap { entry -> ((AnyObject) -> Void)? in
@@ -131,17 +125,10 @@ final class TypeShape: Sendable {
         .first
       }
       .first
-    guard !reflected.hasCustomMirror else {
-      return TypeShape(
-        type: type, classChain: classChain, properties: [],
-        problems: [.hiddenByCustomMirror(readableName(of: type))], didInject: didInject, entryChecks: [])
-    }
-    var builder = ShapeBuilder(reflected)
-    builder.readTables(lists)
-    builder.openEntries()
-    return TypeShape(
-      type: type, classChain: classChain, properties: builder.properties(),
-      problems: builder.problems.sorted(by: messageOrder), didInject: didInject, entryChecks: builder.entryChecks)
+    // A custom mirror hides the properties: nothing to match the tables to.
+    var builder = reflected.hasCustomMirror ? nil : ShapeBuilder(reflected)
+    builder?.readTables(lists)
+    return TypeShape(Swift.type(of: object), reflected, builder, didInject: didInject)
   }
 }
 
@@ -180,35 +167,21 @@ private final class AccessorLists {
     guard let list = list(of: type),
       list.contains(where: { if case .complete(let root) = $0.entry { root == type } else { false } })
     else { return nil }
-    var properties: [StoredProperties.Property] = []
-    properties.reserveCapacity(list.count)
-    for entry in list {
+    return list.compactMap { entry in
       switch entry.entry {
       case .complete, .didInject:
-        continue
+        nil
       case .property(let accessor):
-        properties.append(
-          StoredProperties.Property(
-            name: accessor.name, reflectedType: accessor.valueType, level: level, isLazy: false,
-            isObservationStorage: false, isOptional: true, declaredType: accessor.valueType,
-            isDescribed: true))
+        StoredProperties.Property(
+          name: accessor.name, reflectedType: accessor.valueType, level: level, declaredType: accessor.valueType,
+          isDescribed: true)
       case .fixed(let name, _, let declared, let isLazy, let isConstant):
-        var property =
-          StoredProperties.Property(
-            name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy,
-            isObservationStorage: false, isOptional: declared.map { $0 is any OptionalProtocol.Type } ?? false,
-            declaredType: declared, isDescribed: true)
-        property.isConstant = isConstant
-        properties.append(property)
+        StoredProperties.Property(
+          name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy, declaredType: declared,
+          isDescribed: true, isConstant: isConstant)
       }
     }
-    return properties
   }
-}
-
-private struct TypedEntryKey: Hashable {
-  let root: ObjectIdentifier
-  let name: String
 }
 
 /// Matches a hierarchy's table entries to its stored properties: the work behind ``TypeShape``.
@@ -247,7 +220,7 @@ private struct ShapeBuilder {
   /// Reads every class's key-path table and typed accessors, dropping entries a subclass repeats.
   mutating func readTables(_ lists: AccessorLists) {
     var seen: [AnyKeyPath: [String]] = [:]
-    var typedSeen: Set<TypedEntryKey> = []
+    var typedSeen: [ObjectIdentifier: Set<String>] = [:]
     for (level, type): (Int, AnyClass) in chain.enumerated() {
       if let settable = lists.settable(type) {
         let table = settable.injectableKeyPaths
@@ -261,10 +234,7 @@ private struct ShapeBuilder {
         // An inherited list is read once; the first class's own accessors cannot repeat.
         for accessor in list.compactMap(\.accessor) {
           let isOwn = typedSeen.isEmpty && ObjectIdentifier(accessor.rootType) == ObjectIdentifier(type)
-          guard
-            isOwn
-              || typedSeen.insert(TypedEntryKey(root: ObjectIdentifier(accessor.rootType), name: accessor.name))
-                .inserted
+          guard isOwn || typedSeen[ObjectIdentifier(accessor.rootType), default: []].insert(accessor.name).inserted
           else { continue }
           entries.append(TableEntry(name: accessor.name, keyPath: nil, typed: accessor))
         }
@@ -291,10 +261,11 @@ private struct ShapeBuilder {
   }
 
   private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry) {
-    var objectName: String { readableName(of: chain[0]) }
     guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) })
     else {
-      problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: objectName))
+      problems.append(
+        .keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: readableName(of: chain[0]))
+      )
       markBroken(named: entry.name)
       return
     }
@@ -315,26 +286,30 @@ private struct ShapeBuilder {
     // Reading a `lazy var` would run its initializer; it is reported as such if it is a candidate.
     guard !property.isLazy else { return }
     let owner: AnyClass = chain[property.level]
-    // `@Injectable` writes each accessor from the declaration it reaches: nothing to check.
+    // `@Injectable` writes each accessor from the declaration it reaches: nothing to check. A key path's
+    // description names its root as `String(describing:)` does, written once per root type.
     var components: KeyPathComponents?
-    if !accessor.isTyped, let keyPath = entry.keyPath { components = describedComponents(of: keyPath) }
-    if case .several(let description)? = components {
-      problems.append(.keyPathGoesThrough(entry.name, description: description, owner: owner))
-      broken[index] = true
-      return
+    if !accessor.isTyped, let keyPath = entry.keyPath {
+      let root = Swift.type(of: keyPath).rootType
+      let rootName = rootNames[ObjectIdentifier(root)] ?? String(describing: root)
+      rootNames[ObjectIdentifier(root)] = rootName
+      components = KeyPathComponents(keyPath, rootName: rootName)
     }
-    guard property.isOptional, ObjectIdentifier(accessor.valueType) == ObjectIdentifier(property.reflectedType) else {
-      problems.append(
+    let mismatch: InjectionError.Problem? =
+      if case .several(let description)? = components {
+        .keyPathGoesThrough(entry.name, description: description, owner: owner)
+      } else if !property.isOptional || ObjectIdentifier(accessor.valueType) != ObjectIdentifier(property.reflectedType)
+      {
         .keyPathValueMismatch(
           entry.name, keyPath: entry.keyPath, leadsTo: accessor.valueType, declared: declaredTypes[index], owner: owner)
-      )
-      broken[index] = true
-      return
-    }
-    if case .stored(let component)? = components, component != entry.name {
-      problems.append(
+      } else if case .stored(let component)? = components, component != entry.name {
         .keyPathNamesAnother(
-          entry.name, keyPath: entry.keyPath, component: component, declared: property.reflectedType, owner: owner))
+          entry.name, keyPath: entry.keyPath, component: component, declared: property.reflectedType, owner: owner)
+      } else {
+        nil
+      }
+    if let mismatch {
+      problems.append(mismatch)
       broken[index] = true
       return
     }
@@ -361,14 +336,6 @@ private struct ShapeBuilder {
     accessors[index] = accessor
   }
 
-  /// What `keyPath`'s description says, its root's name written once per root type.
-  private mutating func describedComponents(of keyPath: AnyKeyPath) -> KeyPathComponents? {
-    let root = Swift.type(of: keyPath).rootType
-    let name = rootNames[ObjectIdentifier(root)] ?? String(describing: root)
-    rootNames[ObjectIdentifier(root)] = name
-    return KeyPathComponents(keyPath, rootName: name)
-  }
-
   private mutating func report(_ defect: KeyPathDefect, of entry: TableEntry) {
     guard let index = indicesByName[entry.name]?.first else {
       problems.append(staleEntry(entry.name))
@@ -382,9 +349,7 @@ private struct ShapeBuilder {
       // `Mirror` may have reported an optional held by an `Any` property, so trust the key path.
       declaredTypes[index] = valueType
       return
-    case .valueRoot(let root):
-      problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: root, notIn: readableName(of: owner)))
-    case .protocolRoot(let root):
+    case .wrongRoot(let root):
       problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: root, notIn: readableName(of: owner)))
     case .readOnly:
       problems.append(.keyPathNotWritable(entry.name, owner: owner, declared: declaredTypes[index]))

@@ -89,16 +89,6 @@ final class Registration: Sendable {
     }
   }
 
-  /// The scope of a factory registration; nil for an instance.
-  var scope: Scope? {
-    switch source {
-    case .instance: nil
-    case .factory: .transient
-    case .singleton: .singleton
-    case .scoped(_, let scope): scope
-    }
-  }
-
   let isMainActorIsolated: Bool
 
   var named: RegistrationName {

@@ -10,10 +10,9 @@ struct Registry: Sendable {
   private(set) var problems: [RegistrationKey: InjectionError.Problem] = [:]
   private var nextSequence: UInt64 = 0
 
-  /// Up to this many registrations, a key is found by looking at each.
-  private static let unindexedCount = 8
-
-  var isEmpty: Bool { ordered.all.isEmpty && problems.isEmpty }
+  /// Up to this many registrations, a key is found by looking at each; up to this many of a type, and none
+  /// `includingAncestors`, a request looks at each.
+  static let unindexedCount = 8
 
   /// Adds a registration, replacing any with the same key; returns the replaced one to release outside the lock.
   mutating func add(
@@ -93,7 +92,6 @@ final class RegistrySnapshot: Sendable {
   /// The `includingAncestors` ones, grouped by the dynamic type of their instance, which alone decides what a cast
   /// answers: a type asked about is cast once per group.
   private let withAncestorsByInstanceType: [ObjectIdentifier: [Registration]]
-  private let hasAncestorRegistrations: Bool
   /// The type registrations that might fill each type asked about, grouped by id, found once per type: a
   /// first injection looks at the few whose id can end a property's name, not at every registration of the
   /// type. Bounded by the program's types.
@@ -104,16 +102,14 @@ final class RegistrySnapshot: Sendable {
     var byName: [String: Registration] = [:]
     var byType: [ObjectIdentifier: [Registration]] = [:]
     var withAncestorsByInstanceType: [ObjectIdentifier: [Registration]] = [:]
-    var hasAncestorRegistrations = false
     for registration in registry.ordered.all {
       switch registration.match {
       case .name(let name):
         byName[name] = registration
       case .type(let typeMatch):
         byType[registration.service.id, default: []].append(registration)
-        guard typeMatch.includingAncestors else { continue }
-        hasAncestorRegistrations = true
-        if let instanceType = registration.shapeEntry.instanceType {
+        // A factory's values are cast when made: it fills only its own type ahead.
+        if typeMatch.includingAncestors, let instanceType = registration.shapeEntry.instanceType {
           withAncestorsByInstanceType[instanceType, default: []].append(registration)
         }
       }
@@ -121,7 +117,6 @@ final class RegistrySnapshot: Sendable {
     self.byName = byName
     self.byType = byType
     self.withAncestorsByInstanceType = withAncestorsByInstanceType
-    self.hasAncestorRegistrations = hasAncestorRegistrations
   }
 
   /// Calls `body` with each type registration that might fill `type` for a property whose name, case-folded,
@@ -131,15 +126,12 @@ final class RegistrySnapshot: Sendable {
   func forEachTypeCandidate(for type: TypeProbe, label: String?, _ body: (Registration) -> Void) {
     // A few registrations of the type and no ancestor ones: looked at directly, without the index's lock, which
     // every request's child would otherwise take on its parent's snapshot.
-    if !hasAncestorRegistrations {
+    if withAncestorsByInstanceType.isEmpty {
       guard let exact = byType[type.id] else { return }
-      if exact.count <= Self.unindexedCount { return exact.forEach(body) }
+      if exact.count <= Registry.unindexedCount { return exact.forEach(body) }
     }
     candidates(for: type).forEach(endingLabel: label, body)
   }
-
-  /// Up to this many registrations of a type, and none `includingAncestors`, a request looks at each.
-  private static let unindexedCount = 8
 
   /// The `includingAncestors` registrations of another type than `type` whose instance is a `type`.
   func ancestorRegistrations(accepting type: TypeProbe) -> [Registration] {
@@ -206,9 +198,5 @@ struct SnapshotChain: Sendable {
   var bindsOwnInstancesLate: Bool {
     guard levels.count > 1, let own = levels.first?.registry else { return false }
     return own.problems.isEmpty && own.ordered.shape.holdsOnlyInstances
-  }
-
-  func hasNameRegistration(for name: String) -> Bool {
-    levels.contains { $0.byName[name] != nil }
   }
 }

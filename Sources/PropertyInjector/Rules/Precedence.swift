@@ -2,22 +2,16 @@
 /// beats none); exact type over ancestor fit; later registration. Eligible: id ends the label (ignoring case), target
 /// is the object's class or a superclass, and exact type or `includingAncestors` with a castable instance.
 enum Precedence {
-  /// The eligible type registration of `registry` that wins `request`, if any.
-  static func best(in snapshot: RegistrySnapshot, for request: Request) -> Registration? {
+  /// The eligible type registration of `snapshot` that wins `request`, if any, and how many are eligible.
+  static func best(in snapshot: RegistrySnapshot, for request: Request) -> (winner: Registration?, eligible: Int) {
     var best: (registration: Registration, rank: Rank)?
+    var eligible = 0
     snapshot.forEachTypeCandidate(for: request.wanted, label: request.foldedLabel) { registration in
       guard let rank = rank(of: registration, for: request) else { return }
+      eligible += 1
       if best.map({ rank > $0.rank }) ?? true { best = (registration, rank) }
     }
-    return best?.registration
-  }
-
-  static func eligibleCount(in snapshot: RegistrySnapshot, for request: Request) -> Int {
-    var count = 0
-    snapshot.forEachTypeCandidate(for: request.wanted, label: request.foldedLabel) {
-      if rank(of: $0, for: request) != nil { count += 1 }
-    }
-    return count
+    return (best?.registration, eligible)
   }
 
   /// A type registration's rank for `request`, or nil if it is not eligible.

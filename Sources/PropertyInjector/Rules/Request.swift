@@ -41,14 +41,9 @@ struct ResolutionKey: Hashable, Sendable {
   let target: ObjectIdentifier?
   let label: String?
   let names: NameRule
+}
 
-  init(wanted: ObjectIdentifier, target: ObjectIdentifier?, label: String?, names: NameRule) {
-    self.wanted = wanted
-    self.target = target
-    self.label = label
-    self.names = names
-  }
-
+extension ResolutionKey {
   init(_ request: Request) {
     self.init(wanted: request.wanted.id, target: request.classChain.first, label: request.label, names: request.names)
   }

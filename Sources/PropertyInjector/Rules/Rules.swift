@@ -43,7 +43,7 @@ enum Rules {
         return .registration(named, level: level)
       }
       if request.names == .only { continue }
-      if let best = Precedence.best(in: snapshot, for: request) {
+      if let best = Precedence.best(in: snapshot, for: request).winner {
         return .registration(best, level: level)
       }
     }
