@@ -127,6 +127,21 @@ extension Accessor {
   /// keep (a `weak` or `unowned` one, which a key path cannot tell) is cleared and reported.
   private func making(_ candidate: Candidate, with producer: Producer<Wrapped>, checksRetention: Bool) -> Step {
     let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
+    if let cell = producer.cell {
+      // A made singleton is read from its cell, which makes nothing: the write alone asks whether the property is nil.
+      return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+        let root = downcast(object, to: Root.self)
+        return try cell.ifMade { value throws(InjectionError) in
+          let wrote = try rest()
+          return fill(root, value) || wrote
+        } orElse: { () throws(InjectionError) in
+          guard isNil(root) else { return try rest() }
+          let value = try produce(execution, site)
+          let wrote = try rest()
+          return fill(root, value) || wrote
+        }
+      }
+    }
     guard checksRetention else {
       return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
         let root = downcast(object, to: Root.self)

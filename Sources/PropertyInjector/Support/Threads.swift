@@ -150,12 +150,15 @@ final class OnceValue<Value>: @unchecked Sendable {
     return box.value
   }
 
-  /// The value if it is set, else what `make` returns; unlike ``value``, no `Value?` for unspecialized code to
-  /// look up the metadata of.
+  /// What `body` answers for the value, lent to it, if the value is set; else what `orElse` answers. Unlike
+  /// ``value``, no `Value?` for unspecialized code to look up the metadata of.
   @inline(__always)
-  func value<Failure: Error>(orElse make: () throws(Failure) -> Value) throws(Failure) -> Value {
-    guard isSet.isSet, let box else { return try make() }
-    return box.value
+  func ifSet<Result, Failure: Error>(
+    _ body: (Value) throws(Failure) -> Result,
+    orElse: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    guard isSet.isSet, let box else { return try orElse() }
+    return try body(box.value)
   }
 
   /// Sets the value, unless it is set already.
