@@ -88,7 +88,7 @@ extension Registration {
         // A made singleton is read here, without the calls that making one needs.
         let cell = typed.cell
         return Producer(keepsItsValue: true, cell: cell) { execution, site throws(InjectionError) in
-          try cell.ifMade({ $0 }) { () throws(InjectionError) in
+          try cell.ifMade({ value throws(InjectionError) in value }) { () throws(InjectionError) in
             try typed.make(execution, for: self, level: level, at: site)
           }
         }

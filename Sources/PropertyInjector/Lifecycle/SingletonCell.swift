@@ -7,17 +7,17 @@ final class SingletonCell<Value>: Sendable {
   init(label: String) { self.label = label }
 
   /// Whether the value has been created. Never waits.
-  var isMade: Bool { made.value != nil }
+  var isMade: Bool { made.isSet }
 
   /// The value, once made; nil before. Never waits, and a made value never changes.
   var madeValue: Value? { made.value }
 
   /// What `made` answers for the made value, lent to it; what `orElse` answers if there is none yet. Never waits.
   @inline(__always)
-  func ifMade<Result>(
-    _ made: (Value) throws(InjectionError) -> Result,
-    orElse: () throws(InjectionError) -> Result
-  ) throws(InjectionError) -> Result {
+  func ifMade<Result, Failure: Error>(
+    _ made: (Value) throws(Failure) -> Result,
+    orElse: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     try self.made.ifSet(made, orElse: orElse)
   }
 
