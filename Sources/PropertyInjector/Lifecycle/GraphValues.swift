@@ -96,12 +96,6 @@ final class GraphValues {
 }
 
 extension CreationStack {
-  /// Keeps `value` as the current call's value of `registration`; only inside the creation's frame, so the
-  /// call is still running.
-  func keepGraphValue<Value>(_ value: Value, for registration: Registration) {
-    graph.keep(value, for: registration)
-  }
-
   /// Ends the call's graph, once nothing runs on this thread any more (see ``GraphValues/end()``).
   @inline(__always)
   func endGraph() {
@@ -132,20 +126,7 @@ struct GraphFactory<Service>: FactoryWrapper {
       default: break
       }
     }
-    return try makeValue(execution, for: registration, level: level, at: site)
-  }
-
-  /// Kept only once made and injected, inside its frame (the call still running): a failure keeps nothing.
-  @inline(never)
-  private func makeValue(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
-    throws(InjectionError) -> Service
-  {
-    let stack = execution.stack
-    return try execution.makeSingleton(for: registration, level: level, at: site) {
-      _, run throws(InjectionError) -> Service in
-      let value = try run(factory.make)
-      stack.keepGraphValue(value, for: registration)
-      return value
-    }
+    // Kept only once made and injected, inside its frame (the call still running): a failure keeps nothing.
+    return try execution.makeGraphValue(for: registration, level: level, at: site, factory.make)
   }
 }

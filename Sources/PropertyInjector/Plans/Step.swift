@@ -18,6 +18,8 @@ struct Step {
   /// A hand-written table's property given a class value nothing else keeps: the write must be kept, as
   /// `weak` and `unowned` look alike to a key path. Such a step throws ``InjectionError/Code/notKept``.
   let checksRetention: Bool
+  /// Calls a factory of the working injector's own, whose resolver is its link.
+  var callsOwnFactory = false
   let run: Run
 
   /// A step that never writes: a candidate whose property is reported as `failure` when nil.

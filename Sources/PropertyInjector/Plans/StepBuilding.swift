@@ -114,13 +114,15 @@ extension Accessor {
   /// know the property's ownership, so no retention check).
   private func making(_ candidate: Candidate, with factory: OwnFactory<Wrapped>) -> Step {
     let (site, isNil, fill, typeOf) = (candidate.site, isNilIn, fillIfNil, typeOf)
-    return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+    var step = Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
       let root = downcast(object, to: Root.self)
       guard isNil(root) else { return try rest() }
       let value = try execution.make(factory, at: site, typeOf: typeOf)
       let wrote = try rest()
       return fill(root, value) || wrote
     }
+    step.callsOwnFactory = true
+    return step
   }
 
   /// Fills the property with what `producer` makes; with `checksRetention`, a class value the property did not

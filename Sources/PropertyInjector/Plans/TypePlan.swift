@@ -18,6 +18,8 @@ final class TypePlan: Sendable {
   let hasEntryChecks: Bool
   /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check.
   let onlyFills: Bool
+  /// Whether a step calls a factory of the working injector's own: an injection reads its link once.
+  let callsOwnFactories: Bool
   /// Whether a step checks that its write was kept (see ``Step/checksRetention``).
   let checksRetention: Bool
   /// Whether the plan reads the injector's own instances from their slots, and so serves its siblings of the
@@ -87,6 +89,7 @@ final class TypePlan: Sendable {
       entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
     checksRetention = !checked.isEmpty
+    callsOwnFactories = making.contains(where: \.callsOwnFactory)
     onlyFills =
       configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && making.isEmpty
       && checks.isEmpty
