@@ -86,8 +86,12 @@ final class GraphValues {
       return ended
     }
     // The values' deinits run here, first made first; the storage stays (without `removeAll`'s work).
-    ended.reverse()
-    while ended.popLast() != nil {}
+    if ended.count == 1 {
+      ended.removeLast()
+    } else {
+      ended.reverse()
+      while ended.popLast() != nil {}
+    }
     // The storage back for the next call, unless a deinit's call left one at least as large.
     update { storage in
       if storage.entries.isEmpty, storage.entries.capacity < ended.capacity { swap(&storage.entries, &ended) }
