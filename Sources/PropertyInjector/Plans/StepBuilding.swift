@@ -131,7 +131,7 @@ extension Accessor {
     let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
     if let cell = producer.cell {
       // A made singleton is read from its cell, which makes nothing: the write alone asks whether the property is nil.
-      return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+      var step = Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
         let root = downcast(object, to: Root.self)
         return try cell.ifMade { value throws(InjectionError) in
           let wrote = try rest()
@@ -143,6 +143,10 @@ extension Accessor {
           return fill(root, value) || wrote
         }
       }
+      step.ready = .init(
+        isMade: { cell.isMade },
+        write: { object in cell.ifMade({ fill(downcast(object, to: Root.self), $0) }) { false } })
+      return step
     }
     guard checksRetention else {
       return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in

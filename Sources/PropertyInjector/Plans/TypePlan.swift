@@ -84,7 +84,7 @@ final class TypePlan: Sendable {
       checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
     }
     unsafe uncheckedProgram = Program(
-      steps: steps, chain: chain.map { Link(run: $0.run) }, checked: checked, failing: failing,
+      steps: steps, chain: Self.grouped(chain).map { Link(run: $0.run) }, checked: checked, failing: failing,
       invalidCandidates: invalidCandidates,
       entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
