@@ -65,4 +65,33 @@ struct InjectionOrderTests {
     #expect(journal.lines == ["make first", "make second"])
     #expect(object.injectedFirst == nil && object.injectedSecond == nil && object.injectedThird == nil)
   }
+
+  @Test("Made singletons in a row are written after the values made after them, last to first, and not on a failure")
+  func madeSingletonsInARowAreWrittenLastToFirst() throws {
+    let journal = Journal()
+    let injector = Injector()
+    injector.register(First.self, scope: .singleton) { _ in
+      journal.add("make first")
+      return First()
+    }
+    injector.register(Second.self, scope: .singleton) { _ in
+      journal.add("make second")
+      return Second()
+    }
+    injector.register(Third.self) { _ in
+      journal.add("make third")
+      return Third()
+    }
+    try injector.inject(Ordered(journal))
+    try injector.inject(Ordered(journal))
+    #expect(
+      journal.lines == [
+        "make first", "make second", "make third", "write third", "write second", "write first",
+        "make third", "write third", "write second", "write first",
+      ])
+    injector.register(Third.self) { _ in throw Failure(reason: "third") }
+    let object = Ordered(journal)
+    #expect(throws: InjectionError.self) { try injector.inject(object) }
+    #expect(object.injectedFirst == nil && object.injectedSecond == nil && object.injectedThird == nil)
+  }
 }

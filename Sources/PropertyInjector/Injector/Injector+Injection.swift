@@ -25,7 +25,9 @@ extension Injector {
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
       let wrote: Bool
       do throws(InjectionError) {
-        wrote = try plan.fill(target, Execution(injector: self, stack: stack, ownRegistrations: own))
+        let execution = Execution(
+          injector: self, stack: stack, ownRegistrations: own, ownLink: plan.callsOwnFactories ? link : nil)
+        wrote = try plan.fill(target, execution)
       } catch  where stack.isOutermost {
         throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
       }

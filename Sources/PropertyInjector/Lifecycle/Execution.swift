@@ -5,6 +5,8 @@ struct Execution {
   /// The working injector's own registrations, in order, as of its plan: what a plan that binds them late
   /// reads by slot (see ``SiblingShape``); empty for any other plan.
   var ownRegistrations: [Registration] = []
+  /// The working injector's link, read once for a plan that calls its own factories (see ``TypePlan``).
+  var ownLink: InjectorLink? = nil
 
   /// The registration's `home` injector (which keeps its singleton) and the nearest override in between, if any;
   /// factories resolve through the override, so a test's overrides reach its ancestors' factories.
@@ -21,7 +23,7 @@ struct Execution {
     return (Execution(injector: injector, stack: stack), override.map { Execution(injector: $0, stack: stack) })
   }
 
-  var link: InjectorLink { injector.link }
+  var link: InjectorLink { ownLink ?? injector.link }
 
   /// The singleton's cell: `home`, unless an override sits in between and it is not yet made; then the
   /// override's own cell, so the singleton sees the override and lives only as long as it.
@@ -91,6 +93,28 @@ extension Execution {
       guard level > 0 else { return try run(factory, of: registration, owner: self, at: site) }
       let (home, override) = owners(atLevel: level)
       return try run(factory, of: registration, owner: override ?? home, at: site)
+    }
+  }
+
+  /// Makes a graph value in a creation frame, and keeps it for the call inside the frame (the call still running;
+  /// see ``GraphValues``): a failure keeps nothing.
+  func makeGraphValue<Value>(
+    for registration: Registration,
+    level: Int,
+    at site: Site,
+    _ factory: (Resolver) throws -> Value
+  ) throws(InjectionError) -> Value {
+    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+      // Own registration: this execution, not a copy (which retains the injector: slowly, as it is weakly referenced).
+      let value: Value
+      if level > 0 {
+        let (home, override) = owners(atLevel: level)
+        value = try run(factory, of: registration, owner: override ?? home, at: site)
+      } else {
+        value = try run(factory, of: registration, owner: self, at: site)
+      }
+      stack.graph.keep(value, for: registration)
+      return value
     }
   }
 

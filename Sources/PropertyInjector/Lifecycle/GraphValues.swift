@@ -86,8 +86,12 @@ final class GraphValues {
       return ended
     }
     // The values' deinits run here, first made first; the storage stays (without `removeAll`'s work).
-    ended.reverse()
-    while ended.popLast() != nil {}
+    if ended.count == 1 {
+      ended.removeLast()
+    } else {
+      ended.reverse()
+      while ended.popLast() != nil {}
+    }
     // The storage back for the next call, unless a deinit's call left one at least as large.
     update { storage in
       if storage.entries.isEmpty, storage.entries.capacity < ended.capacity { swap(&storage.entries, &ended) }
@@ -96,12 +100,6 @@ final class GraphValues {
 }
 
 extension CreationStack {
-  /// Keeps `value` as the current call's value of `registration`; only inside the creation's frame, so the
-  /// call is still running.
-  func keepGraphValue<Value>(_ value: Value, for registration: Registration) {
-    graph.keep(value, for: registration)
-  }
-
   /// Ends the call's graph, once nothing runs on this thread any more (see ``GraphValues/end()``).
   @inline(__always)
   func endGraph() {
@@ -132,20 +130,7 @@ struct GraphFactory<Service>: FactoryWrapper {
       default: break
       }
     }
-    return try makeValue(execution, for: registration, level: level, at: site)
-  }
-
-  /// Kept only once made and injected, inside its frame (the call still running): a failure keeps nothing.
-  @inline(never)
-  private func makeValue(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
-    throws(InjectionError) -> Service
-  {
-    let stack = execution.stack
-    return try execution.makeSingleton(for: registration, level: level, at: site) {
-      _, run throws(InjectionError) -> Service in
-      let value = try run(factory.make)
-      stack.keepGraphValue(value, for: registration)
-      return value
-    }
+    // Kept only once made and injected, inside its frame (the call still running): a failure keeps nothing.
+    return try execution.makeGraphValue(for: registration, level: level, at: site, factory.make)
   }
 }

@@ -7,15 +7,18 @@ final class SingletonCell<Value>: Sendable {
   init(label: String) { self.label = label }
 
   /// Whether the value has been created. Never waits.
-  var isMade: Bool { made.value != nil }
+  var isMade: Bool { made.isSet }
 
   /// The value, once made; nil before. Never waits, and a made value never changes.
   var madeValue: Value? { made.value }
 
-  /// The made value, or what `make` returns if there is none yet: a cached injection's read of a made singleton.
+  /// What `made` answers for the made value, lent to it; what `orElse` answers if there is none yet. Never waits.
   @inline(__always)
-  func madeValue(orElse make: () throws(InjectionError) -> Value) throws(InjectionError) -> Value {
-    try made.value(orElse: make)
+  func ifMade<Result, Failure: Error>(
+    _ made: (Value) throws(Failure) -> Result,
+    orElse: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try self.made.ifSet(made, orElse: orElse)
   }
 
   /// The value, made by `create` on this thread (outside every lock) unless made already or by another

@@ -18,7 +18,18 @@ struct Step {
   /// A hand-written table's property given a class value nothing else keeps: the write must be kept, as
   /// `weak` and `unowned` look alike to a key path. Such a step throws ``InjectionError/Code/notKept``.
   let checksRetention: Bool
+  /// Calls a factory of the working injector's own, whose resolver is its link.
+  var callsOwnFactory = false
   let run: Run
+  /// A singleton's step: whether its value is made, and then its write, which reads it again. Made values need no
+  /// frames: a plan's run of such steps writes them all after the rest (``TypePlan/grouped(_:)``).
+  var ready: Ready?
+
+  /// A struct: in an optional, a tuple's closures would be kept maximally abstracted, and called through thunks.
+  struct Ready {
+    let isMade: () -> Bool
+    let write: (AnyObject) -> Bool
+  }
 
   /// A step that never writes: a candidate whose property is reported as `failure` when nil.
   init(candidate: Candidate, failure: InjectionError.Problem) {

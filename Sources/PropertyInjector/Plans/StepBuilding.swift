@@ -114,19 +114,40 @@ extension Accessor {
   /// know the property's ownership, so no retention check).
   private func making(_ candidate: Candidate, with factory: OwnFactory<Wrapped>) -> Step {
     let (site, isNil, fill, typeOf) = (candidate.site, isNilIn, fillIfNil, typeOf)
-    return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+    var step = Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
       let root = downcast(object, to: Root.self)
       guard isNil(root) else { return try rest() }
       let value = try execution.make(factory, at: site, typeOf: typeOf)
       let wrote = try rest()
       return fill(root, value) || wrote
     }
+    step.callsOwnFactory = true
+    return step
   }
 
   /// Fills the property with what `producer` makes; with `checksRetention`, a class value the property did not
   /// keep (a `weak` or `unowned` one, which a key path cannot tell) is cleared and reported.
   private func making(_ candidate: Candidate, with producer: Producer<Wrapped>, checksRetention: Bool) -> Step {
     let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
+    if let cell = producer.cell {
+      // A made singleton is read from its cell, which makes nothing: the write alone asks whether the property is nil.
+      var step = Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+        let root = downcast(object, to: Root.self)
+        return try cell.ifMade { value throws(InjectionError) in
+          let wrote = try rest()
+          return fill(root, value) || wrote
+        } orElse: { () throws(InjectionError) in
+          guard isNil(root) else { return try rest() }
+          let value = try produce(execution, site)
+          let wrote = try rest()
+          return fill(root, value) || wrote
+        }
+      }
+      step.ready = .init(
+        isMade: { cell.isMade },
+        write: { object in cell.ifMade({ fill(downcast(object, to: Root.self), $0) }) { false } })
+      return step
+    }
     guard checksRetention else {
       return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
         let root = downcast(object, to: Root.self)

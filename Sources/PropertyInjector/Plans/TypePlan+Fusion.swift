@@ -39,4 +39,56 @@ extension TypePlan {
         filler.bind(bindings).map { [Step(candidate: members[0].candidate, constant: $0)] } ?? members.map(\.alone)
       }
   }
+
+  /// The chain, each run of two or more singleton steps in a row made one step: once their values are made, it runs
+  /// the rest and then writes them, last first, as their own frames would; until then, it runs them one by one.
+  static func grouped(_ chain: [Step]) -> [Step] {
+    var grouped: [Step] = []
+    var run: [Step] = []
+    func flush() {
+      defer { run = [] }
+      guard run.count > 1, let first = run[0].ready else {
+        grouped += run
+        return
+      }
+      var (isMade, write) = (first.isMade, first.write)
+      for next in run.dropFirst().compactMap(\.ready) {
+        let (before, wroteBefore, nextIsMade, nextWrite) = (isMade, write, next.isMade, next.write)
+        isMade = { before() && nextIsMade() }
+        write = { object in
+          let wrote = nextWrite(object)
+          return wroteBefore(object) || wrote
+        }
+      }
+      let (allMade, writeAll, links) = (isMade, write, run.map { Link(run: $0.run) })
+      grouped.append(
+        Step(candidate: run[0].candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+          guard allMade() else { return try Self.run(links, from: 0, object, execution, then: rest) }
+          let wrote = try rest()
+          return writeAll(object) || wrote
+        })
+    }
+    for step in chain {
+      if step.ready != nil {
+        run.append(step)
+      } else {
+        flush()
+        grouped.append(step)
+      }
+    }
+    flush()
+    return grouped
+  }
+
+  /// Runs `links[index]` with the ones after it, then `rest`, as its rest.
+  private static func run(
+    _ links: [Link], from index: Int, _ object: AnyObject, _ execution: Execution, then rest: Step.Rest
+  )
+    throws(InjectionError) -> Bool
+  {
+    guard index < links.count else { return try rest() }
+    return try links[index].run(object, execution) { () throws(InjectionError) -> Bool in
+      try run(links, from: index + 1, object, execution, then: rest)
+    }
+  }
 }

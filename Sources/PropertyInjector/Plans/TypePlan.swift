@@ -18,6 +18,8 @@ final class TypePlan: Sendable {
   let hasEntryChecks: Bool
   /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check.
   let onlyFills: Bool
+  /// Whether a step calls a factory of the working injector's own: an injection reads its link once.
+  let callsOwnFactories: Bool
   /// Whether a step checks that its write was kept (see ``Step/checksRetention``).
   let checksRetention: Bool
   /// Whether the plan reads the injector's own instances from their slots, and so serves its siblings of the
@@ -82,11 +84,12 @@ final class TypePlan: Sendable {
       checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
     }
     unsafe uncheckedProgram = Program(
-      steps: steps, chain: chain.map { Link(run: $0.run) }, checked: checked, failing: failing,
+      steps: steps, chain: Self.grouped(chain).map { Link(run: $0.run) }, checked: checked, failing: failing,
       invalidCandidates: invalidCandidates,
       entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
     checksRetention = !checked.isEmpty
+    callsOwnFactories = making.contains(where: \.callsOwnFactory)
     onlyFills =
       configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && making.isEmpty
       && checks.isEmpty

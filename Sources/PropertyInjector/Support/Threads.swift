@@ -127,8 +127,8 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 
 /// A value set once, then read from any thread without waiting; a read that sees it sees every write before
 /// ``set(_:)``. `Value` need not be `Sendable`: a singleton registered `unchecked:` is its registrant's promise.
-// @unchecked Sendable: `stored` is written once, under `lock`, before `isSet` is set with release ordering; it is
-// read only after `isSet` was seen with acquire ordering, and never written again. (Not an `AtomicLazyReference`:
+// @unchecked Sendable: `box` is written once, under `lock`, before `flag` is set with release ordering; it is
+// read only after `flag` was seen with acquire ordering, and never written again. (Not an `AtomicLazyReference`:
 // its generic code, not specialized across the module boundary, looks up its metadata on every load.)
 final class OnceValue<Value>: @unchecked Sendable {
   /// A class, so that unspecialized code reads the value through a reference, without looking up the metadata
@@ -138,32 +138,38 @@ final class OnceValue<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
   }
 
-  private let isSet = OnceFlag()
+  private let flag = OnceFlag()
   private let lock = Locked(())
   private var box: Box?
 
   init() {}
 
+  /// Whether the value is set.
+  var isSet: Bool { flag.isSet }
+
   /// The value, once set.
   var value: Value? {
-    guard isSet.isSet, let box else { return nil }
+    guard flag.isSet, let box else { return nil }
     return box.value
   }
 
-  /// The value if it is set, else what `make` returns; unlike ``value``, no `Value?` for unspecialized code to
-  /// look up the metadata of.
+  /// What `body` answers for the value, lent to it, if the value is set; else what `orElse` answers. Unlike
+  /// ``value``, no `Value?` for unspecialized code to look up the metadata of.
   @inline(__always)
-  func value<Failure: Error>(orElse make: () throws(Failure) -> Value) throws(Failure) -> Value {
-    guard isSet.isSet, let box else { return try make() }
-    return box.value
+  func ifSet<Result, Failure: Error>(
+    _ body: (Value) throws(Failure) -> Result,
+    orElse: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    guard flag.isSet, let box else { return try orElse() }
+    return try body(box.value)
   }
 
   /// Sets the value, unless it is set already.
   func set(_ value: Value) {
     lock.withLock { _ in
-      guard !isSet.isSet else { return }
+      guard !flag.isSet else { return }
       box = Box(value)
-      isSet.set()
+      flag.set()
     }
   }
 }

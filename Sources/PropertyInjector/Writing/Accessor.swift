@@ -67,15 +67,15 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
     write: @escaping (Root, Wrapped) -> Void,
     clear: @escaping (Root) -> Void,
     fillIfNil: @escaping (Root, Wrapped) -> Bool,
-    typeOf: ((Wrapped) -> Any.Type)? = nil,
+    typeOf: @escaping (Wrapped) -> Any.Type,
     filler: Filler? = nil
   ) {
     isNilIn = isNil
     self.write = write
     self.clear = clear
     self.fillIfNil = fillIfNil
-    // In generic code, `type(of:)` of a protocol-typed value is the protocol's type: box it in `Any`.
-    self.typeOf = typeOf ?? (isExistential(Wrapped.self) ? { type(of: $0 as Any) } : { type(of: $0) })
+    // Not optional: an optional closure is kept maximally abstracted, and called through two thunks.
+    self.typeOf = typeOf
     self.name = name
     typedKeyPath = keyPath
     self.ownership = ownership
@@ -94,7 +94,7 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
         guard root[keyPath: keyPath] == nil else { return false }
         root[keyPath: keyPath] = value
         return true
-      })
+      }, typeOf: genericTypeOf(Wrapped.self))
   }
 
   /// `object` as a `Root`, without a dynamic cast: see ``downcast(_:to:)``.
@@ -108,6 +108,11 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   func valueThroughKeyPath(in object: AnyObject) -> Any? { typedKeyPath.flatMap { root(object)[keyPath: $0] } }
 
   func accept<Visitor: AccessorVisitor>(_ visitor: Visitor) -> Visitor.Result { visitor.visit(self) }
+}
+
+/// A `Value`'s dynamic type, told in generic code: `type(of:)` of a protocol-typed value is the protocol's type.
+func genericTypeOf<Value>(_: Value.Type) -> (Value) -> Any.Type {
+  isExistential(Value.self) ? { type(of: $0 as Any) } : { type(of: $0) }
 }
 
 /// `object` as a `Root`, without a dynamic cast (one per property write would cost as much as the write).

@@ -111,6 +111,6 @@ public struct InjectableAccessor {
     entry = .property(
       Accessor(
         name: name, keyPath: nil, ownership: ownership, isNil: isNil, write: write, clear: clear,
-        fillIfNil: fillIfNil, filler: filler?.filler))
+        fillIfNil: fillIfNil, typeOf: genericTypeOf(Wrapped.self), filler: filler?.filler))
   }
 }
