@@ -81,39 +81,21 @@ extension Execution {
     }
   }
 
-  /// Runs a registration's factory in a creation frame, outside every lock, and injects the result if settable.
+  /// Runs a registration's factory in a creation frame, outside every lock, and injects the result if settable;
+  /// a graph value (`keepsForTheCall`) is kept for the call inside the frame, the call still running (see
+  /// ``GraphValues``), so a failure keeps nothing.
   func make<Value>(
     for registration: Registration,
     level: Int,
     at site: Site,
+    keepsForTheCall: Bool = false,
     _ factory: (Resolver) throws -> Value
   ) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-      // Own registration: this execution, not a copy (which retains the injector: slowly, as it is weakly referenced).
-      guard level > 0 else { return try run(factory, of: registration, owner: self, at: site) }
-      let (home, override) = owners(atLevel: level)
-      return try run(factory, of: registration, owner: override ?? home, at: site)
-    }
-  }
-
-  /// Makes a graph value in a creation frame, and keeps it for the call inside the frame (the call still running;
-  /// see ``GraphValues``): a failure keeps nothing.
-  func makeGraphValue<Value>(
-    for registration: Registration,
-    level: Int,
-    at site: Site,
-    _ factory: (Resolver) throws -> Value
-  ) throws(InjectionError) -> Value {
-    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-      // Own registration: this execution, not a copy (which retains the injector: slowly, as it is weakly referenced).
-      let value: Value
-      if level > 0 {
-        let (home, override) = owners(atLevel: level)
-        value = try run(factory, of: registration, owner: override ?? home, at: site)
-      } else {
-        value = try run(factory, of: registration, owner: self, at: site)
+      let value = try withOwner(atLevel: level) { owner throws(InjectionError) in
+        try run(factory, of: registration, owner: owner, at: site)
       }
-      stack.graph.keep(value, for: registration)
+      if keepsForTheCall { stack.graph.keep(value, for: registration) }
       return value
     }
   }
@@ -126,10 +108,21 @@ extension Execution {
     _ body: (any InjectorRuntime, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError)
       -> Value
   ) throws(InjectionError) -> Value {
-    // Own registration: this execution, not a copy (which retains the injector: slowly, as it is weakly referenced).
-    guard level > 0 else { return try makeSingleton(for: registration, owner: self, at: site, body) }
+    try withOwner(atLevel: level) { owner throws(InjectionError) in
+      try makeSingleton(for: registration, owner: owner, at: site, body)
+    }
+  }
+
+  /// Calls `body` with the execution of the injector that owns a registration at `level` (its override's, if
+  /// any); for this injector's own, this execution itself, not a copy (which retains the injector: slowly, as it
+  /// is weakly referenced).
+  @inline(__always)
+  private func withOwner<Value>(atLevel level: Int, _ body: (Execution) throws(InjectionError) -> Value)
+    throws(InjectionError) -> Value
+  {
+    guard level > 0 else { return try body(self) }
     let (home, override) = owners(atLevel: level)
-    return try makeSingleton(for: registration, owner: override ?? home, at: site, body)
+    return try body(override ?? home)
   }
 
   /// Makes a singleton in a creation frame, `owner` its owning execution.

@@ -131,6 +131,6 @@ struct GraphFactory<Service>: FactoryWrapper {
       }
     }
     // Kept only once made and injected, inside its frame (the call still running): a failure keeps nothing.
-    return try execution.makeGraphValue(for: registration, level: level, at: site, factory.make)
+    return try execution.make(for: registration, level: level, at: site, keepsForTheCall: true, factory.make)
   }
 }
