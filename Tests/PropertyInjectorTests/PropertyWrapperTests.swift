@@ -1,3 +1,4 @@
+import Dispatch
 import PropertyInjector
 import Testing
 
@@ -69,6 +70,48 @@ struct PropertyWrapperTests {
     let view = ReportView(injector: injector)
     #expect(view.cache == nil)
     #expect(injectionError { _ = try view.$cache.resolve() }.map(codes) == [.factoryFailed])
+  }
+
+  @Test("Read from 16 threads while another registers and unregisters: each read is nil or a registered value")
+  func concurrentReadsSeeNilOrARegisteredValue() {
+    let injector = Injector()
+    let loggers = (0..<4).map { ConsoleLogger("logger \($0)") }
+    let wrong = Counter()
+    injector.register(loggers[0], as: (any Logger).self)
+    DispatchQueue.concurrentPerform(iterations: 17) { worker in
+      guard worker > 0 else {
+        for round in 0..<2_000 {
+          if round % 3 == 0 {
+            _ = injector.unregister((any Logger).self)
+          } else {
+            injector.register(loggers[round % loggers.count], as: (any Logger).self)
+          }
+        }
+        return
+      }
+      for _ in 0..<500 {
+        guard let logger = ReportView(injector: injector).logger else { continue }
+        if !loggers.contains(where: { $0 === logger }) { _ = wrong.increment() }
+      }
+    }
+    #expect(wrong.value == 0)
+    #expect(ReportView(injector: injector).logger === loggers[1999 % loggers.count], "the last registration stays")
+  }
+
+  @Test("A generic class's @Injected property reads its own type's registration")
+  func genericOwner() throws {
+    final class Box<Element> {
+      @Injected var element: Element?
+      init(injector: Injector) { _element = Injected(in: injector) }
+    }
+    let injector = Injector()
+    injector.register([1, 2], named: "unrelated")
+    let cache = Cache("generic")
+    injector.register(cache)
+    #expect(Box<Cache>(injector: injector).element === cache)
+    #expect(Box<Database>(injector: injector).element == nil)
+    let error = injectionError { _ = try Box<Database>(injector: injector).$element.resolve() }
+    #expect(error?.operation == "@Injected Box<Database>.element: Database")
   }
 
   @Test("validate reports every @Injected property that cannot be resolved, by owner and property")
