@@ -38,6 +38,8 @@ public final class Injector: Sendable {
     var hasJoinedAncestors = false
     /// See ``Injector/gate``: nil until configuration is asked for.
     var gate: ConfigurationGate?
+    /// See ``Injector/link``: nil until it is asked for (a request's child, say, never asks).
+    var link: InjectorLink?
     /// What a running ``Injector/configure(_:)`` registered on its own thread: what a throwing body undoes.
     var journal: ConfigurationJournal?
   }
@@ -45,15 +47,7 @@ public final class Injector: Sendable {
   let state = Locked(State())
   /// Whether ``configure(_:)`` has run, and who waits for it; made the first time it is asked for (by
   /// ``configure(_:)``), at once for ``shared``. Injecting waits only where there is one.
-  var gate: ConfigurationGate {
-    if let gate = state.withLock({ $0.gate }) { return gate }
-    let made = ConfigurationGate()
-    return state.withLock { state in
-      if let gate = state.gate { return gate }
-      state.gate = made
-      return made
-    }
-  }
+  var gate: ConfigurationGate { state.madeOnce(\.gate, ConfigurationGate.init) }
   /// The injector whose registrations this one falls back on.
   let parent: Injector?
   /// Whether injecting and resolving must wait for ``configure(_:)``: true for ``shared`` only.
@@ -67,8 +61,7 @@ public final class Injector: Sendable {
   /// ``creationWaitLimit`` in seconds.
   let waitLimitSeconds: Double
   /// The weak reference to this injector that resolvers and its parent hold, made when first asked for.
-  var link: InjectorLink { unattachedLink.object(orMake: InjectorLink.init).attached(to: self) }
-  private let unattachedLink = LazyObject<InjectorLink>()
+  var link: InjectorLink { state.madeOnce(\.link) { InjectorLink(to: self) } }
 
   /// How long a thread waits for a singleton (or `Lazy` value) another thread is creating, before it
   /// throws ``InjectionError/Code/timedOut`` instead of hanging: the limit the injector was made with,

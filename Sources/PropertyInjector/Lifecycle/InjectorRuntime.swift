@@ -32,18 +32,9 @@ final class InjectorLink: Sendable {
     weak var injector: (any InjectorRuntime)?
   }
 
-  private let target = Locked(Target())
-  /// Set once the link points at its injector.
-  private let isAttached = OnceFlag()
+  private let target: Locked<Target>
+
+  init(to injector: any InjectorRuntime) { target = Locked(Target(injector: injector)) }
 
   var injector: (any InjectorRuntime)? { target.withLock { $0.injector } }
-
-  /// This link, pointed at `injector` the first time it is asked for: an injector whose link nothing asks for
-  /// (a request's child, say) never pays for a weak reference to itself.
-  func attached(to injector: any InjectorRuntime) -> InjectorLink {
-    guard !isAttached.isSet else { return self }
-    target.withLock { $0.injector = injector }
-    isAttached.set()
-    return self
-  }
 }

@@ -71,37 +71,19 @@ struct Locked<State> {
 // Safe to share when the state is: every access to it holds the mutex.
 extension Locked: @unchecked Sendable where State: Sendable {}
 
-/// An object made the first time it is asked for, then the same one for every thread (behind a `Mutex` on Linux,
-/// which allocates nothing; a ``Locked`` optional on Apple platforms, where `Mutex` needs macOS 15).
-struct LazyObject<Object: AnyObject & Sendable>: ~Copyable {
-  #if canImport(Darwin)
-    private let locked = Locked<Object?>(nil)
-
-    /// The object, made by `make` if none is yet; when two threads race, one object wins and both get it.
-    func object(orMake make: () -> Object) -> Object {
-      if let object = locked.withLock({ $0 }) { return object }
-      let made = make()
-      return locked.withLock { stored in
-        if let object = stored { return object }
-        stored = made
-        return made
-      }
+extension Locked {
+  /// The object at `slot`, made by `make` (outside the lock) if there is none yet; when two threads race, one
+  /// object wins and both get it.
+  @inline(__always)
+  func madeOnce<Object: AnyObject>(_ slot: WritableKeyPath<State, Object?>, _ make: () -> Object) -> Object {
+    if let object = withLock({ $0[keyPath: slot] }) { return object }
+    let made = make()
+    return withLock { state in
+      if let object = state[keyPath: slot] { return object }
+      state[keyPath: slot] = made
+      return made
     }
-  #else
-    private let stored = Mutex<Object?>(nil)
-
-    /// The object, made by `make` if none is yet (outside the lock); when two threads race, one object wins and
-    /// both get it.
-    func object(orMake make: () -> Object) -> Object {
-      if let object = stored.withLock({ $0 }) { return object }
-      let made = make()
-      return stored.withLock { object in
-        if let object { return object }
-        object = made
-        return made
-      }
-    }
-  #endif
+  }
 }
 
 /// A flag set once, then read from any thread; a read that sees it set sees every write before `set()`
