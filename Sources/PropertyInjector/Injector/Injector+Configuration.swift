@@ -46,11 +46,10 @@ extension Injector {
   /// Puts back, latest first, what `journal` recorded, wherever nothing changed it since.
   private func undo(_ journal: ConfigurationJournal?) {
     for change in (journal?.changes ?? []).reversed() {
-      let undone = changeRegistry(at: change.key) { registry -> Registration? in
-        guard registry.slot(change.key).isSame(as: change.after) else { return nil }
-        return registry.restore(change.before, at: change.key)
+      changeRegistry(at: change.key) { registry in
+        guard registry.slot(change.key).isSame(as: change.after) else { return (false, nil) }
+        return (true, registry.restore(change.before, at: change.key))
       }
-      withExtendedLifetime(undone) {}
     }
   }
 

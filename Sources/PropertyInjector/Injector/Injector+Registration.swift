@@ -120,25 +120,21 @@ extension Injector {
   ) -> Bool {
     let key = Registration.key(of: service, match)
     let problem = Self.problem(registering: service, source, match)
-    let (added, replaced) = changeRegistry(at: key) { registry -> (Bool, Registration?) in
+    return changeRegistry(at: key) { registry in
       if let problem { return (false, registry.reject(key, problem)) }
       if let owner, let existing = registry[key], existing.owner !== owner { return (false, nil) }
       return (true, registry.add(service, source, match, owner: owner))
     }
-    withExtendedLifetime(replaced) {}
-    return added
   }
 
   /// Removes what is registered under `key`; with an `owner`, only if it is the owner's.
   @discardableResult
   func remove(_ key: RegistrationKey, ownedBy owner: RegistrationOwner? = nil) -> Bool {
-    let (removed, registration) = changeRegistry(at: key) { registry -> (Bool, Registration?) in
+    changeRegistry(at: key) { registry in
       guard registry.contains(key) else { return (false, nil) }
       if let owner, registry[key]?.owner !== owner { return (false, nil) }
       return (true, registry.remove(key))
     }
-    withExtendedLifetime(registration) {}
-    return removed
   }
 
   /// Why a registration can never match, when only run time can tell: an optional type that

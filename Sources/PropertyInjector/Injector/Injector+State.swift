@@ -1,41 +1,34 @@
 extension Injector {
   /// Changes the registry under `key`, then drops every plan and resolution built from the old
   /// one, here and in every descendant, before returning. `change` runs under the lock (no user
-  /// code); what it returns and what is dropped are released after it, so no `deinit` runs under it.
+  /// code) and returns whether it changed something and the registration it took out: that and what
+  /// is dropped are released after the lock, so no `deinit` runs under it.
   @discardableResult
-  func changeRegistry<Result>(at key: RegistrationKey, _ change: (inout Registry) -> Result) -> Result {
+  func changeRegistry(at key: RegistrationKey, _ change: (inout Registry) -> (Bool, Registration?)) -> Bool {
     let thread = currentThreadID()
-    typealias Outcome = (
-      Result, dropped: (RegistrySnapshot?, (any Sendable)?), [InjectorLink], (before: Slot, after: Slot)?
-    )
-    let (result, dropped, children, escaped) = state.withLock { state -> Outcome in
+    let (changed, dropped, children, escaped) = state.withLock { state in
       // `configure`'s own changes are journaled; others to the shared injector may escape an override.
       let journaled = state.journal?.thread == thread
-      guard journaled || requiresConfiguration else {
-        let result = change(&state.registry)
-        let published = state.snapshot
-        state.snapshot = nil
-        return (result, (published, state.startEpoch()), Array(state.children.values), nil)
-      }
-      let before = state.registry.slot(key)
-      let result = change(&state.registry)
-      let after = state.registry.slot(key)
+      let before = journaled || requiresConfiguration ? state.registry.slot(key) : nil
+      let (changed, released) = change(&state.registry)
       var escaped: (before: Slot, after: Slot)?
-      if journaled {
-        state.journal?.record(key, before: before, after: after)
-      } else if !after.isSame(as: before) {
-        escaped = (before, after)
+      if let before {
+        let after = state.registry.slot(key)
+        if journaled {
+          state.journal?.record(key, before: before, after: after)
+        } else if !after.isSame(as: before) {
+          escaped = (before, after)
+        }
       }
-      let published = state.snapshot
-      state.snapshot = nil
-      return (result, (published, state.startEpoch()), Array(state.children.values), escaped)
+      defer { state.snapshot = nil }
+      return (changed, (released, state.snapshot, state.startEpoch()), Array(state.children.values), escaped)
     }
     if let escaped, Injector.overridesInPlace.withLock({ $0 > 0 }) {
       changesDuringOverrides?.withLock { $0.record(before: escaped.before, after: escaped.after) }
     }
     withExtendedLifetime(dropped) {}
     for child in children { child.owner?.ancestorDidChange() }
-    return result
+    return changed
   }
 
   /// Drops what was built from an ancestor's old registry, here and in every descendant.
