@@ -97,7 +97,7 @@ extension Injector {
           .answerMismatch(at: request.site, wanted: Value.self, answer: answer.named))
       }
       (producer, site) = (made, request.site)
-      keep(Resolution(producer: producer, site: site), for: key, builtIn: epoch)
+      keep((producer, site), for: key, builtIn: epoch)
     }
     do {
       return try producer.produce(Execution(injector: self, stack: stack), site)

@@ -127,9 +127,5 @@ struct SiblingPlanKey: Hashable, Sendable {
   let shape: SiblingShape
 }
 
-/// What an injector caches for one request of `resolve`, `Lazy` or `Provider`.
-struct Resolution: Sendable {
-  /// The ``Producer`` of the type the request asks for.
-  let producer: any Sendable
-  let site: Site
-}
+/// What an injector caches for one request of `resolve`, `Lazy` or `Provider`: the ``Producer`` of its type, and its site.
+typealias Resolution = (producer: any Sendable, site: Site)
