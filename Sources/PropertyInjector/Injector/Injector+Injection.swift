@@ -18,9 +18,12 @@ extension Injector {
   /// - Complexity: O(c) for c candidates, once the plan is cached.
   public func inject<Target: InjectableSettable>(_ target: Target) throws(InjectionError) {
     let stack = CreationStack.current
-    if stack.isInInjection || requiresConfiguration {
-      try checkCanInject(target, stack: stack)
+    // Refused inside the object's own injection (a `didSet` of it, its callback), or through an unconfigured `shared`.
+    if stack.isInInjection, stack.objectsInInjection.contains(ObjectIdentifier(target)) {
+      let name = readableName(of: type(of: target))
+      throw InjectionError(operation: "inject(\(name))", .reentrantInjection(name))
     }
+    try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
     let (plan, own) = try injectionPlan(for: target, known: type(of: target))
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
       let wrote: Bool
@@ -36,17 +39,6 @@ extension Injector {
       guard wrote else { return }
       if let didInject = plan.shape.didInject { didInject(target) } else { target.didInjectDependencies() }
     }
-  }
-
-  /// Refuses to inject an object from inside its own injection (a `didSet` of it, its callback), or through
-  /// ``shared`` before it is configured.
-  private func checkCanInject<Target: InjectableSettable>(_ target: Target, stack: CreationStack) throws(InjectionError)
-  {
-    if stack.objectsInInjection.contains(ObjectIdentifier(target)) {
-      let name = readableName(of: type(of: target))
-      throw InjectionError(operation: "inject(\(name))", .reentrantInjection(name))
-    }
-    try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
   }
 
   /// The current plan for `object`'s type, built if there is none, and the injector's own registrations it
