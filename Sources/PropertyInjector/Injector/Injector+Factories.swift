@@ -22,7 +22,7 @@ extension Injector {
     id: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) {
-    add(factory: factory, scope: .transient, match: .type(Self.match(for: target, id: id)))
+    add(factory: factory, scope: .transient, match: Self.match(for: target, id: id))
   }
 
   /// Registers a factory with a scope: ``Scope/singleton`` makes one value, on first use, and shares it.
@@ -45,7 +45,7 @@ extension Injector {
     id: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) {
-    add(factory: factory, scope: scope, match: .type(Self.match(for: target, id: id)))
+    add(factory: factory, scope: scope, match: Self.match(for: target, id: id))
   }
 
   /// Registers a factory with a scope for a type that is not `Sendable`, on your promise that sharing
@@ -68,7 +68,7 @@ extension Injector {
     id: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) {
-    add(factory: factory, scope: scope, match: .type(Self.match(for: target, id: id)))
+    add(factory: factory, scope: scope, match: Self.match(for: target, id: id))
   }
 
   /// Registers a factory for the property with exactly this name, on any object.
@@ -106,8 +106,7 @@ extension Injector {
     add(factory: factory, scope: scope, match: .name(name))
   }
 
-  static func match(for target: AnyClass?, id: String?, _ includingAncestors: Bool = false) -> Registration.TypeMatch {
-    Registration.TypeMatch(
-      target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: includingAncestors)
+  static func match(for target: AnyClass?, id: String?, _ ancestors: Bool = false) -> Registration.Match {
+    .type(.init(target: target.map(TargetClass.init), id: id.map(RegistrationID.init), includingAncestors: ancestors))
   }
 }

@@ -29,6 +29,6 @@ extension Injector {
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Service
   ) {
     let made = Factory(mainActor: factory, madeValuesNeedNoInjection: Self.madeValuesNeedNoInjection(Service.self))
-    add(made, scope, .type(Self.match(for: target, id: id)))
+    add(made, scope, Self.match(for: target, id: id))
   }
 }

@@ -24,7 +24,7 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(TypeProbe(Service.self), .instance(instance), .type(Self.match(for: target, id: id, includingAncestors)))
+    add(TypeProbe(Service.self), .instance(instance), Self.match(for: target, id: id, includingAncestors))
   }
 
   /// Registers an instance whose type is not `Sendable`, on your promise that sharing it is safe.
@@ -38,7 +38,7 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(TypeProbe(Service.self), .instance(instance), .type(Self.match(for: target, id: id, includingAncestors)))
+    add(TypeProbe(Service.self), .instance(instance), Self.match(for: target, id: id, includingAncestors))
   }
 
   /// Registers a value to fill the property with exactly this name, on any object, prefix or not.

@@ -23,8 +23,7 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(
-      TypeProbe(Wrapped?.self), .instance(instance as Any), .type(Self.match(for: target, id: id, includingAncestors)))
+    add(TypeProbe(Wrapped?.self), .instance(instance as Any), Self.match(for: target, id: id, includingAncestors))
   }
 
   /// Registering an optional is a mistake, unchecked or not.
@@ -41,8 +40,7 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(
-      TypeProbe(Wrapped?.self), .instance(instance as Any), .type(Self.match(for: target, id: id, includingAncestors)))
+    add(TypeProbe(Wrapped?.self), .instance(instance as Any), Self.match(for: target, id: id, includingAncestors))
   }
 
   /// Registering an optional under a name is a mistake.
@@ -70,7 +68,7 @@ extension Injector {
     for target: AnyClass? = nil,
     id: String? = nil
   ) {
-    add(TypeProbe(Service.Type.self), .instance(type), .type(Self.match(for: target, id: id, includingAncestors)))
+    add(TypeProbe(Service.Type.self), .instance(type), Self.match(for: target, id: id, includingAncestors))
   }
 
   /// A factory of an optional type is a mistake: it could fill a property with nothing. Kept as
@@ -87,7 +85,7 @@ extension Injector {
     id: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Wrapped?
   ) {
-    add(factory: factory, scope: .transient, match: .type(Self.match(for: target, id: id)))
+    add(factory: factory, scope: .transient, match: Self.match(for: target, id: id))
   }
 
   /// A singleton of a type that is not `Sendable` would be shared between threads unchecked: the
@@ -108,7 +106,7 @@ extension Injector {
     id: String? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Service
   ) {
-    add(factory: factory, scope: scope, match: .type(Self.match(for: target, id: id)))
+    add(factory: factory, scope: scope, match: Self.match(for: target, id: id))
   }
 
   /// A named singleton of a type that is not `Sendable`: the compiler names the unchecked spelling.
