@@ -45,16 +45,13 @@ final class Registration: Sendable {
     self.match = match
     self.sequence = sequence
     self.owner = owner
-    isMainActorIsolated =
+    let factory: (any RegisteredFactory)? =
       switch source {
-      case .instance: false
-      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.isMainActorIsolated
+      case .instance: nil
+      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory
       }
-    madeValuesNeedNoInjection =
-      switch source {
-      case .instance: true
-      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.madeValuesNeedNoInjection
-      }
+    isMainActorIsolated = factory?.isMainActorIsolated ?? false
+    madeValuesNeedNoInjection = factory?.madeValuesNeedNoInjection ?? true
     shapeEntry = SiblingShape.Entry(service: service, source: source, match: match)
   }
 
