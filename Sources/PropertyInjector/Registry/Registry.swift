@@ -133,10 +133,8 @@ final class RegistrySnapshot: Sendable {
     candidates(for: type).forEach(endingLabel: label, body)
   }
 
-  /// The `includingAncestors` registrations of another type than `type` whose instance is a `type`.
-  func ancestorRegistrations(accepting type: TypeProbe) -> [Registration] {
-    candidates(for: type).ancestors
-  }
+  /// Whether a type registration, of `type` or `includingAncestors` with an instance that is one, may fill `type`.
+  func registers(_ type: TypeProbe) -> Bool { byType[type.id] != nil || !candidates(for: type).ancestors.isEmpty }
 
   /// - Complexity: the first time `type` is asked about, one cast per distinct type of instance among the
   ///   `includingAncestors` registrations, and O(r) for its r candidates; then O(1).

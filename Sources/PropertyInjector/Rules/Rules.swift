@@ -52,7 +52,8 @@ enum Rules {
       return .failure(
         .unresolvedName(request.label ?? "", at: request.site, registeredNames: names))
     }
-    if request.wanted.isCreatable && !hasRegistration(ofTypeOf: request, in: chain) {
+    // Only a type registered nowhere, with any id or target, is created.
+    if request.wanted.isCreatable && !chain.levels.contains(where: { $0.registers(request.wanted) }) {
       return .creation(request.wanted)
     }
     return .failure(
@@ -79,19 +80,6 @@ enum Rules {
   }
 
   private static func isSubclass(_ type: AnyClass, of base: AnyClass) -> Bool {
-    var current: AnyClass? = type
-    while let candidate = current {
-      if ObjectIdentifier(candidate) == ObjectIdentifier(base) { return true }
-      current = _getSuperclass(candidate)
-    }
-    return false
-  }
-
-  /// Whether the chain registers the request's type at all, any id or target: only unregistered types auto-create.
-  private static func hasRegistration(ofTypeOf request: Request, in chain: SnapshotChain) -> Bool {
-    chain.levels.contains { level in
-      level.byType[request.wanted.id] != nil
-        || !level.ancestorRegistrations(accepting: request.wanted).isEmpty
-    }
+    sequence(first: type, next: { _getSuperclass($0) }).contains { ObjectIdentifier($0) == ObjectIdentifier(base) }
   }
 }
