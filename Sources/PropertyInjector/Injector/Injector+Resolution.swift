@@ -34,8 +34,10 @@ extension Injector {
     let key = ResolutionKey(
       wanted: ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), label: id, names: .ignored)
     return try produce(key, as: Service.self) {
-      Request(
-        wanted: TypeProbe(Service.self), classChain: classChain(of: target), label: id, names: .ignored,
+      // `target` and its superclasses, most derived first.
+      let chain = target.map { sequence(first: $0, next: { _getSuperclass($0) }).map(ObjectIdentifier.init) } ?? []
+      return Request(
+        wanted: TypeProbe(Service.self), classChain: chain, label: id, names: .ignored,
         site: Site(resolving: Service.self))
     }
   }
@@ -104,16 +106,5 @@ extension Injector {
     } catch  where stack.isOutermost && error.operation != site.label {
       throw error.reported(as: site.label)
     }
-  }
-
-  /// `target` and its superclasses, most derived first; empty for no target.
-  private func classChain(of target: AnyClass?) -> [ObjectIdentifier] {
-    var chain: [ObjectIdentifier] = []
-    var current: AnyClass? = target
-    while let type = current {
-      chain.append(ObjectIdentifier(type))
-      current = _getSuperclass(type)
-    }
-    return chain
   }
 }
