@@ -15,7 +15,7 @@ extension InjectionError.Problem {
   /// An `@Injected` property read from `Injector.shared` before `configure` ran.
   static func injectedNotConfigured(at site: Site) -> Self {
     Self(
-      code: .notConfigured, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      code: .notConfigured, at: site,
       summary: "Injector.shared was never configured, and this @Injected property reads from it (it names no "
         + "injector of its own), so there is nothing to read.",
       fix: "Configure Injector.shared at launch, before anything reads it: "

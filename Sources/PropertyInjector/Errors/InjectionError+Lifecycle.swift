@@ -6,8 +6,7 @@ extension InjectionError {
     InjectionError(
       operation: site.label,
       Problem(
-        code: .cycle, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-        summary: "a creation needs itself: \(path.joined(separator: " → ")).",
+        code: .cycle, at: site, summary: "a creation needs itself: \(path.joined(separator: " → ")).",
         fix: "Break the cycle: declare one of these properties as Lazy<T>? (created on first use) or "
           + "Provider<T>? (resolved on each get()), or restructure so one side does not need the other to exist first."),
       path: path)
@@ -22,8 +21,7 @@ extension InjectionError {
     return InjectionError(
       operation: site.label,
       Problem(
-        code: .tooDeep, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-        summary: "\(why): " + path.suffix(6).joined(separator: " → ") + ".",
+        code: .tooDeep, at: site, summary: "\(why): " + path.suffix(6).joined(separator: " → ") + ".",
         fix: "Look for a factory that keeps creating new instances of new types; use Lazy<T>? or Provider<T>? to "
           + "defer them\(stackExhausted ? ", or inject on a thread with a larger stack" : "")."),
       path: path)
@@ -34,7 +32,7 @@ extension InjectionError {
     InjectionError(
       operation: site.label,
       Problem(
-        code: .timedOut, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+        code: .timedOut, at: site,
         summary: "this thread waited \(seconds) s for \(label), which another thread is still creating: that "
           + "creation may be waiting for this thread in a way the injector cannot see (a semaphore, a blocking "
           + "call), or it is very slow.",

@@ -104,6 +104,13 @@ extension InjectionError {
       self.fix = fix
     }
 
+    /// A problem at `site`, the type, property and declared type it names.
+    init(code: Code, at site: Site, summary: String, nearMisses: [String] = [], fix: String = "") {
+      self.init(
+        code: code, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+        summary: summary, nearMisses: nearMisses, fix: fix)
+    }
+
     /// Where the problem is: `ProfileScreen.injectedLogger: (any Logger)?`, or the type's name alone.
     public var location: String {
       guard let property else { return typeName }

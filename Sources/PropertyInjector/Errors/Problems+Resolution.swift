@@ -11,7 +11,7 @@ extension InjectionError.Problem {
       isMainActor: nearMisses.contains { $0.registration.isMainActor })
     if let unwrapped = (wanted as? any OptionalProtocol.Type)?.wrappedType {
       return Self(
-        code: .unresolved, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+        code: .unresolved, at: site,
         summary: "\(name) is optional, and optionals are never registered: nothing can fill it.",
         fix: "Ask for the unwrapped type: resolve(\(metatypeExpression(of: unwrapped))).")
     }
@@ -24,8 +24,7 @@ extension InjectionError.Problem {
           : "Change one of the registrations above so it is eligible, or register \(register).")
     }
     return Self(
-      code: .unresolved, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-      summary: "it is nil, and nothing registered fills it.", nearMisses: misses,
+      code: .unresolved, at: site, summary: "it is nil, and nothing registered fills it.", nearMisses: misses,
       fix: misses.isEmpty
         ? "Register \(register); or set the property before injecting."
         : "Change one of the registrations above so it is eligible, or register \(register).")
@@ -75,7 +74,7 @@ extension InjectionError.Problem {
   static func nameMismatch(at site: Site, wanted: Any.Type, name: String, registration: RegistrationName) -> Self {
     let wanted = readableName(of: wanted)
     return Self(
-      code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      code: .typeMismatch, at: site,
       summary: "\(registration.summary) is registered under the name \"\(name)\", which is not \(aOrAn(wanted)).",
       fix: "Register \(aOrAn(wanted)) under the name \"\(name)\", or rename the property.")
   }
@@ -91,7 +90,7 @@ extension InjectionError.Problem {
         "Register \(aOrAn(wanted)) for it, or change the property's type."
       }
     return Self(
-      code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      code: .typeMismatch, at: site,
       summary: "\(answer.summary) made \(aOrAn(readableName(of: type(of: made)))), which is not "
         + "\(aOrAn(wanted)).",
       fix: fix)
@@ -101,8 +100,7 @@ extension InjectionError.Problem {
   static func answerMismatch(at site: Site, wanted: Any.Type, answer: AnswerName) -> Self {
     let wanted = readableName(of: wanted)
     return Self(
-      code: .typeMismatch, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-      summary: "\(answer.summary) does not supply \(aOrAn(wanted)).",
+      code: .typeMismatch, at: site, summary: "\(answer.summary) does not supply \(aOrAn(wanted)).",
       fix: "Register \(aOrAn(wanted)) for it, or change the property's type.")
   }
 
@@ -110,7 +108,7 @@ extension InjectionError.Problem {
   static func isolatedConformance(of type: Any.Type, at site: Site) -> Self {
     let name = readableName(of: type)
     return Self(
-      code: .isolatedConformance, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      code: .isolatedConformance, at: site,
       summary: "the \(name) made for it conforms to InjectableSettable only on its global actor (such as the main "
         + "actor), and it was made off that actor, so it can neither be injected nor handed over uninjected.",
       fix: "Inject or resolve on \(name)'s actor (for example inside `MainActor.run`), or make the factory's result "
@@ -121,7 +119,7 @@ extension InjectionError.Problem {
   static func mainActorRequired(at site: Site, registration: RegistrationName) -> Self {
     let service = registration.service
     return Self(
-      code: .mainActorRequired, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      code: .mainActorRequired, at: site,
       summary:
         "\(registration.summary) is registered `on: MainActor.self`, and \(site.label) asked for it "
         + "off the main actor, so the factory was not run and no \(service) was handed over.",
@@ -133,7 +131,7 @@ extension InjectionError.Problem {
   /// A weak-scoped registration's value for `site` is not a class instance (`made` names its type).
   static func weakNotClass(at site: Site, registration: RegistrationName, made: String) -> Self {
     Self(
-      code: .weakNotClass, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      code: .weakNotClass, at: site,
       summary: "\(registration.summary) made \(aOrAn(made)), which is not a class instance: the weak scope "
         + "holds its values weakly, and only a class instance can be held weakly, so nothing was handed over.",
       fix: "Register \(registration.service) with `scope: .cached` (one value until reset) or `scope: .transient`, "
@@ -152,8 +150,7 @@ extension InjectionError.Problem {
   /// A factory, or an initializer, threw while making a value for `site`.
   static func factoryFailed(at site: Site, making what: String, error: any Error) -> Self {
     Self(
-      code: .factoryFailed, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
-      summary: "\(what) threw \(error).",
+      code: .factoryFailed, at: site, summary: "\(what) threw \(error).",
       fix: "See the underlying error. Nothing was injected; a later injection calls the factory again.")
   }
 

@@ -294,7 +294,7 @@ extension InjectionError.Problem {
   /// A `weak` or `unowned` property (known from its declaration) that a value nothing keeps would fill.
   static func notRetained(at site: Site, weak: Bool, answer: AnswerName) -> Self {
     Self(
-      code: .notRetained, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      code: .notRetained, at: site,
       summary: "it is \(weak ? "weak" : "unowned"), and what fills it (\(answer.summary)) is kept by nothing else: "
         + "the value would be released as soon as it was written\(weak ? ", leaving it nil" : ", leaving it dangling").",
       fix: "Declare it strong, or register an instance or a singleton for it: the injector keeps those alive.")
@@ -303,7 +303,7 @@ extension InjectionError.Problem {
   /// A property that did not keep the value a factory made for it (found after writing).
   static func notKept(at site: Site, answer: AnswerName?) -> Self {
     Self(
-      code: .notRetained, typeName: site.typeName, property: site.property, declaredType: site.declaredType,
+      code: .notRetained, at: site,
       summary: "it did not keep the value made for it (\(answer?.summary ?? "a new value")): "
         + "it is weak or unowned, and nothing else holds the value, so it would be nil or dangling at once. "
         + "It was set back to nil, and nothing else was written.",
