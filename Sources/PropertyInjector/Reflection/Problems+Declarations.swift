@@ -1,16 +1,6 @@
 // Every problem with a type's declarations: its candidates and its table. Each text is built
 // here and nowhere else.
 
-extension Describe {
-  /// Why a candidate is one, as the start of a sentence.
-  static func reason(_ reason: Candidate.Reason, _ name: String) -> String {
-    switch reason {
-    case .prefix: "its name starts with \"\(TypeShape.candidatePrefix)\", so it is a candidate for injection"
-    case .nameRegistration: "a name registration targets \"\(name)\", so it is a candidate for injection"
-    }
-  }
-}
-
 extension InjectionError.Problem {
   /// The problem of a candidate whose declaration is wrong; nil for a broken table entry,
   /// which the table's problems already report.
@@ -20,13 +10,14 @@ extension InjectionError.Problem {
     reason: Candidate.Reason,
     in shape: TypeShape
   ) -> Self? {
-    let why = Describe.reason(reason, property.name)
     let owner = readableName(of: property.owner)
-    // The other way out: not being a candidate.
-    let notACandidate =
-      reason == .prefix
-      ? "rename it so its name does not start with \"\(TypeShape.candidatePrefix)\""
-      : "register the value under another name"
+    // Why it is a candidate, and the other way out: not being one.
+    var why = "its name starts with \"\(TypeShape.candidatePrefix)\", so it is a candidate for injection"
+    var notACandidate = "rename it so its name does not start with \"\(TypeShape.candidatePrefix)\""
+    if reason == .nameRegistration {
+      why = "a name registration targets \"\(property.name)\", so it is a candidate for injection"
+      notACandidate = "register the value under another name"
+    }
     switch issue {
     case .brokenEntry:
       return nil
