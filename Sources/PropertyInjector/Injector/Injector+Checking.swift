@@ -116,8 +116,19 @@ extension Injector {
       uniquingKeysWith: { first, _ in first })
     var entries: [(index: Int, entry: InjectionReport.Entry)] = []
     var attached: [InjectionError.Problem] = []
-    func index(of property: TypeShape.Property) -> Int {
-      plan.shape.properties.firstIndex { $0.owner == property.owner && $0.name == property.name } ?? 0
+    func add(
+      _ property: TypeShape.Property,
+      _ status: InjectionReport.Status,
+      source: String? = nil,
+      reasons: [String] = [],
+      problem: InjectionError.Problem?
+    ) {
+      let index = plan.shape.properties.firstIndex { $0.owner == property.owner && $0.name == property.name } ?? 0
+      let declared = property.declaredTypeName ?? property.reflectedType.map { readableName(of: $0) } ?? "?"
+      let entry = InjectionReport.Entry(
+        typeName: readableName(of: property.owner), property: property.name, declaredType: declared, status: status,
+        source: source, reasons: reasons, problem: problem)
+      entries.append((index, entry))
     }
     for step in plan.program.steps {
       let candidate = step.candidate
@@ -133,42 +144,17 @@ extension Injector {
         status = .filled
       }
       let filled = status == .filled
-      entries.append(
-        (
-          index(of: candidate.property),
-          InjectionReport.Entry(
-            candidate.property, status: status, source: filled ? candidate.answer.map(\.named.summary) : nil,
-            reasons: filled ? Describe.reasons(for: candidate, in: chain) : [],
-            problem: isSet ? nil : failure)
-        ))
+      add(
+        candidate.property, status, source: filled ? candidate.answer.map(\.named.summary) : nil,
+        reasons: filled ? Describe.reasons(for: candidate, in: chain) : [], problem: isSet ? nil : failure)
     }
     for (candidate, problem) in plan.program.invalidCandidates {
       let problem = problem ?? plan.problems.first { $0.property == candidate.property.name }
       if let problem { attached.append(problem) }
-      entries.append(
-        (
-          index(of: candidate.property),
-          InjectionReport.Entry(candidate.property, status: .invalid, source: nil, reasons: [], problem: problem)
-        ))
+      add(candidate.property, .invalid, problem: problem)
     }
     return InjectionReport(
       typeName: plan.typeName, entries: entries.sorted { $0.index < $1.index }.map(\.entry),
       problems: plan.problems.filter { !attached.contains($0) })
-  }
-}
-
-extension InjectionReport.Entry {
-  init(
-    _ property: TypeShape.Property,
-    status: InjectionReport.Status,
-    source: String?,
-    reasons: [String],
-    problem: InjectionError.Problem?
-  ) {
-    self.init(
-      typeName: readableName(of: property.owner), property: property.name,
-      declaredType: property.declaredTypeName ?? property.reflectedType.map { readableName(of: $0) } ?? "?",
-      status: status,
-      source: source, reasons: reasons, problem: problem)
   }
 }
