@@ -22,14 +22,10 @@ extension Injector {
     var problems: [InjectionError.Problem] = []
     var mirror: Mirror? = Mirror(reflecting: object)
     while let current = mirror {
-      for child in current.children {
-        guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? any InjectedProperty else {
-          continue
-        }
-        if let problem = wrapper.problem(checkedBy: self, property: String(label.dropFirst()), in: current.subjectType)
-        {
-          problems.append(problem)
-        }
+      problems += current.children.compactMap { child in
+        guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? any InjectedProperty
+        else { return nil }
+        return wrapper.problem(checkedBy: self, property: String(label.dropFirst()), in: current.subjectType)
       }
       mirror = current.superclassMirror
     }
