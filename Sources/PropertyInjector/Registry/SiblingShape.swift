@@ -50,18 +50,10 @@ struct SiblingShape: Hashable, Sendable {
 
     init(service: TypeProbe, source: Registration.Source, match: Registration.Match) {
       key = Registration.key(of: service, match)
-      if case .type(let typeMatch) = match {
-        id = typeMatch.id?.original
-        includingAncestors = typeMatch.includingAncestors
-      } else {
-        id = nil
-        includingAncestors = false
-      }
-      if case .instance(let value) = source {
-        instanceType = ObjectIdentifier(type(of: value))
-      } else {
-        instanceType = nil
-      }
+      let typeMatch: Registration.TypeMatch? = if case .type(let typeMatch) = match { typeMatch } else { nil }
+      id = typeMatch?.id?.original
+      includingAncestors = typeMatch?.includingAncestors ?? false
+      instanceType = if case .instance(let value) = source { ObjectIdentifier(type(of: value)) } else { nil }
       var hasher = Hasher()
       hasher.combine(key)
       hasher.combine(instanceType)

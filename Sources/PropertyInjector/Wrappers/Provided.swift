@@ -49,21 +49,14 @@ public struct Provided<Value: Sendable>: Sendable {
   public var isProviding: Bool { providing }
 
   private func provide(_ value: Value) -> Bool {
-    let unwrapped: Any?
-    let service: TypeProbe
-    if let optional = value as? any OptionalProtocol {
-      unwrapped = optional.wrappedAny
-      service = optional.wrappedProbe
-    } else {
-      unwrapped = value
-      service = TypeProbe(Value.self)
-    }
+    let optional = value as? any OptionalProtocol
+    let service = optional?.wrappedProbe ?? TypeProbe(Value.self)
+    let unwrapped: Any? = if let optional { optional.wrappedAny } else { value }
     let match: Registration.Match =
       name.map { .name($0) }
       ?? .type(Registration.TypeMatch(target: nil, id: nil, includingAncestors: false))
     guard let unwrapped else {
-      let key = Registration.key(of: service, match)
-      injector.remove(key, ownedBy: owner)
+      injector.remove(Registration.key(of: service, match), ownedBy: owner)
       return false
     }
     return injector.add(service, .instance(unwrapped), match, owner: owner)
