@@ -10,9 +10,7 @@ struct TableEntry {
     guard let keyPath else { return .failure(.readOnly) }
     guard let openable = type(of: keyPath) as? any OpenableKeyPath.Type,
       let accessor = openable.accessor(for: keyPath, named: name)
-    else {
-      return .failure(KeyPathDefect(keyPath))
-    }
+    else { return .failure(KeyPathDefect(keyPath)) }
     return .success(accessor)
   }
 }

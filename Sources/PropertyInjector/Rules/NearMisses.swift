@@ -16,14 +16,10 @@ enum NearMisses {
     guard exact || castable else { return nil }
     var reasons: [NearMiss.Reason] = []
     if !exact && !match.includingAncestors { reasons.append(.notIncludingAncestors) }
-    if let id = match.id {
-      if let label = request.foldedLabel {
-        if !id.matches(foldedLabel: label) {
-          reasons.append(.idDoesNotEndLabel(suggestion: suggestedID(for: id, in: request)))
-        }
-      } else {
-        reasons.append(.idWithoutLabel)
-      }
+    if let id = match.id, let label = request.foldedLabel, !id.matches(foldedLabel: label) {
+      reasons.append(.idDoesNotEndLabel(suggestion: suggestedID(for: id, in: request)))
+    } else if match.id != nil, request.foldedLabel == nil {
+      reasons.append(.idWithoutLabel)
     }
     if let target = match.target, !request.classChain.contains(target.id) {
       reasons.append(request.classChain.isEmpty ? .targetWithoutObject : .otherTarget)

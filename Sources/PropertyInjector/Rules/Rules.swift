@@ -49,8 +49,7 @@ enum Rules {
     }
     if request.names == .only {
       let names = chain.levels.flatMap { $0.byName.keys }.sorted()
-      return .failure(
-        .unresolvedName(request.label ?? "", at: request.site, registeredNames: names))
+      return .failure(.unresolvedName(request.label ?? "", at: request.site, registeredNames: names))
     }
     // Only a type registered nowhere, with any id or target, is created.
     if request.wanted.isCreatable && !chain.levels.contains(where: { $0.registers(request.wanted) }) {
