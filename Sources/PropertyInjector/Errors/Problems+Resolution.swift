@@ -15,19 +15,17 @@ extension InjectionError.Problem {
         summary: "\(name) is optional, and optionals are never registered: nothing can fill it.",
         fix: "Ask for the unwrapped type: resolve(\(metatypeExpression(of: unwrapped))).")
     }
+    let change =
+      misses.isEmpty ? nil : "Change one of the registrations above so it is eligible, or register \(register)."
     guard site.property != nil else {
       return Self(
         code: .unresolved, typeName: site.typeName,
         summary: "nothing registered fills \(aOrAn(name)) here.", nearMisses: misses,
-        fix: misses.isEmpty
-          ? "Register \(register)."
-          : "Change one of the registrations above so it is eligible, or register \(register).")
+        fix: change ?? "Register \(register).")
     }
     return Self(
       code: .unresolved, at: site, summary: "it is nil, and nothing registered fills it.", nearMisses: misses,
-      fix: misses.isEmpty
-        ? "Register \(register); or set the property before injecting."
-        : "Change one of the registrations above so it is eligible, or register \(register).")
+      fix: change ?? "Register \(register); or set the property before injecting.")
   }
 
   /// Nothing is registered under the name a `resolve(_:named:)` asks for.
@@ -91,8 +89,7 @@ extension InjectionError.Problem {
       }
     return Self(
       code: .typeMismatch, at: site,
-      summary: "\(answer.summary) made \(aOrAn(readableName(of: type(of: made)))), which is not "
-        + "\(aOrAn(wanted)).",
+      summary: "\(answer.summary) made \(aOrAn(readableName(of: type(of: made)))), which is not \(aOrAn(wanted)).",
       fix: fix)
   }
 
