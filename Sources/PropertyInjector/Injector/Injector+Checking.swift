@@ -73,8 +73,7 @@ extension Injector {
       + plan.program.steps.compactMap(Self.offMainActorProblem)
   }
 
-  /// Off the main actor, the problem of a candidate a main-actor registration fills: the type may be
-  /// injected where that registration refuses to make a value.
+  /// Off the main actor, the problem of a candidate a main-actor registration fills, which would make no value there.
   private static func offMainActorProblem(of step: Step) -> InjectionError.Problem? {
     guard case .registration(let registration, _)? = step.candidate.answer, registration.isMainActorIsolated,
       !isOnMainActor()

@@ -53,8 +53,7 @@ extension Injector {
     }
   }
 
-  /// Throws ``InjectionError/Code/notConfigured`` when this injector requires configuration and
-  /// ``configure(_:)`` has not run; waits while it runs on another thread.
+  /// Throws ``InjectionError/Code/notConfigured`` unless ``configure(_:)`` ran, or runs here; waits while it runs elsewhere.
   func checkConfigured(operation: @autoclosure () -> String) throws(InjectionError) {
     guard requiresConfiguration else { return }
     switch gate.isConfiguredOrConfiguringHere(limit: waitLimitSeconds) {
@@ -86,8 +85,7 @@ final class ConfigurationGate: Sendable {
 
   private let phase = ConditionLocked(Phase.notConfigured)
 
-  /// Starts configuring on this thread, and returns true; or returns false when it is done,
-  /// being done on this thread, or still being done on another thread after `limit` seconds.
+  /// Starts configuring on this thread and returns true; false when done, running here, or elsewhere after `limit` seconds.
   func beginConfiguring(limit: Double) -> Bool {
     let me = currentThreadID()
     return whenNotConfiguringElsewhere(within: limit) { phase in
@@ -105,22 +103,19 @@ final class ConfigurationGate: Sendable {
     }
   }
 
-  /// Returns once no other thread is configuring, or after `limit` seconds; returns whether
-  /// another thread is still configuring.
+  /// Waits at most `limit` seconds while another thread configures; returns whether one still is.
   func waitWhileConfiguredElsewhere(limit: Double) -> Bool {
     whenNotConfiguringElsewhere(within: limit) { _ in false } == nil
   }
 
-  /// Whether configuration is done, or running on this thread; waits at most `limit` seconds while
-  /// another thread configures, then returns nil.
+  /// Whether configuration is done, or running here, once no other thread configures; nil after `limit` seconds.
   func isConfiguredOrConfiguringHere(limit: Double) -> Bool? {
     whenNotConfiguringElsewhere(within: limit) { phase in
       if case .notConfigured = phase { false } else { true }
     }
   }
 
-  /// `answer` about the phase once no other thread is configuring; nil if one still is after `limit`
-  /// seconds.
+  /// `answer` about the phase once no other thread is configuring; nil if one still is after `limit` seconds.
   private func whenNotConfiguringElsewhere(within limit: Double, _ answer: (inout Phase) -> Bool) -> Bool? {
     let me = currentThreadID()
     return phase.withLock { held in

@@ -41,11 +41,9 @@ extension Injector {
     }
   }
 
-  /// The current plan for `object`'s type, built if there is none, and the injector's own registrations it
-  /// reads by slot (see ``SiblingShape``); throws ``InjectionError/Code/timedOut`` when a configuration on
-  /// another thread lasts too long. A child whose registrations are all instances runs the plan a sibling of
-  /// the same shape built, kept by their parent. `known` is `object`'s class with the conformance the caller's
-  /// generic context holds, which spares a first scan the runtime's look-ups of it.
+  /// The current plan for `object`'s type, built if there is none, and the injector's own registrations it reads by
+  /// slot: a child holding only instances runs the plan a sibling of the same shape built (see ``SiblingShape``).
+  /// `known` is `object`'s class with the conformance the caller holds, which spares a first scan its look-ups.
   func injectionPlan(
     for object: AnyObject,
     known: (any InjectableSettable.Type)? = nil
@@ -111,8 +109,7 @@ private struct PlanLookup {
 }
 
 extension Injector {
-  /// Whether this injector's plans may serve its siblings (see ``SiblingShape``): a child's, but not an
-  /// override's (``withOverrides(_:operation:)``), which lives for one test or task, and whose plans the
-  /// process-wide injector would otherwise keep after it.
+  /// Whether this injector's plans may serve its siblings: a child's, but not an override's, which lives for one test
+  /// or task, and whose plans the process-wide injector would otherwise keep after it.
   var sharesPlansWithSiblings: Bool { parent != nil && overrideCells == nil }
 }

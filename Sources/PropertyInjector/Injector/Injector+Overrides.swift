@@ -66,8 +66,7 @@ extension Injector {
   }
 }
 
-/// A bounded log of the registrations made on the process-wide injector while overrides were
-/// in place.
+/// A bounded log of the registrations made on the process-wide injector while overrides were in place.
 struct UnscopedChanges: Sendable {
   /// How many descriptions are kept.
   static let limit = 32

@@ -137,8 +137,7 @@ extension Injector {
     }
   }
 
-  /// Why a registration can never match, when only run time can tell: an optional type that
-  /// reached `register` through generic code, an unusable id or name.
+  /// Why a registration can never match, when only run time tells: an optional through generic code, a bad id or name.
   private static func problem(
     registering service: TypeProbe,
     _ source: Registration.Source,
@@ -160,8 +159,7 @@ extension Injector {
     }
   }
 
-  /// Whether a value of exactly `Service` is known not to be injectable: what a factory's
-  /// results are checked against (a protocol type's values never are exactly it).
+  /// Whether a value of exactly `Service` is known not injectable (a protocol type's values never are exactly it).
   static func madeValuesNeedNoInjection<Service>(_: Service.Type) -> Bool {
     !isExistential(Service.self) && !(Service.self is any InjectableSettable.Type)
   }

@@ -68,8 +68,7 @@ extension Injector {
     try produce(ResolutionKey(request), as: Value.self) { request }
   }
 
-  /// The value for the request `key` stands for, from the cached producer, or from the rules
-  /// (then cached) when there is none.
+  /// The value for the request `key` stands for: from the cached producer, or from the rules (then cached).
   private func produce<Value>(
     _ key: ResolutionKey,
     as _: Value.Type,

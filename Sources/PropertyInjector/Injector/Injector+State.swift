@@ -1,8 +1,7 @@
 extension Injector {
-  /// Changes the registry under `key`, then drops every plan and resolution built from the old
-  /// one, here and in every descendant, before returning. `change` runs under the lock (no user
-  /// code) and returns whether it changed something and the registration it took out: that and what
-  /// is dropped are released after the lock, so no `deinit` runs under it.
+  /// Changes the registry under `key`, then drops every plan and resolution built from the old one, here and in every
+  /// descendant. `change` runs under the lock (no user code), and returns whether it changed something and the
+  /// registration it took out: released after the lock with what is dropped, so no `deinit` runs under it.
   @discardableResult
   func changeRegistry(at key: RegistrationKey, _ change: (inout Registry) -> (Bool, Registration?)) -> Bool {
     let thread = currentThreadID()
@@ -76,8 +75,7 @@ extension Injector {
     withExtendedLifetime(replaced) {}
   }
 
-  /// Caches `plan`, built by a child of this injector, for the child's siblings: unless this injector's chain
-  /// changed since `epoch`, the epoch it was in when the child started building it. A full cache starts again.
+  /// Caches `plan`, a child's, for its siblings, unless this chain changed since `epoch`; a full cache starts again.
   func keep(siblingPlan plan: TypePlan, for key: SiblingPlanKey, builtIn epoch: UInt64) {
     let dropped = state.withLock { state in
       state.epoch == epoch ? state.siblingPlans.set(plan, for: key, emptyingAt: Self.siblingPlanLimit) : [:]
@@ -129,8 +127,7 @@ extension Injector.State {
 }
 
 extension Dictionary {
-  /// Sets `value` for `key`; a dictionary already holding `limit` other keys is emptied first, and what it
-  /// held returned, to be released after the lock.
+  /// Sets `value` for `key`, first emptying a dictionary holding `limit` other keys; returns what it held, to release.
   fileprivate mutating func set(_ value: Value, for key: Key, emptyingAt limit: Int) -> Self {
     var dropped: Self = [:]
     if count >= limit, self[key] == nil { swap(&dropped, &self) }

@@ -16,23 +16,19 @@ public final class Injector: Sendable {
     var registry = Registry()
     /// ``registry`` as published, on first use after a change.
     var snapshot: RegistrySnapshot?
-    /// Counts changes to this registry or an ancestor's; a plan or resolution is cached only if the epoch it
-    /// was built in is still current, checked under this lock.
+    /// Counts changes to this registry or an ancestor's: a plan or resolution is kept only if built in the current one.
     var epoch: UInt64 = 0
     /// The plan of each type injected since the last change anywhere in the chain.
     var plans: [ObjectIdentifier: TypePlan] = [:]
     /// The plan used last, checked before ``plans`` (a pointer comparison instead of hashing).
     var recentPlan: TypePlan?
-    /// Plans its children built that their siblings of the same shape run too (``TypePlan/isSharedWithSiblings``):
-    /// every request's child, say, finds its handler's plan here. At most ``Injector/siblingPlanLimit`` entries.
+    /// Plans its children built that their siblings of the same shape run too; at most ``Injector/siblingPlanLimit``.
     var siblingPlans: [SiblingPlanKey: TypePlan] = [:]
     /// The sibling plan found last, compared before ``siblingPlans`` is hashed: every request's child asks for it.
     var recentSiblingPlan: (key: SiblingPlanKey, plan: TypePlan)?
-    /// What `resolve`, `Lazy` and `Provider` produced per request since the last change in the chain; at
-    /// most ``Injector/resolutionCacheLimit`` entries.
+    /// What `resolve`, `Lazy` and `Provider` produced per request since the chain's last change (bounded).
     var resolutions: [ResolutionKey: Resolution] = [:]
-    /// The injectors made with this one as their parent that cache what depends on it (``joinAncestors()``); each
-    /// removes itself when it goes.
+    /// Its children that cache what depends on it (``joinAncestors()``); each removes itself when it goes.
     var children: [ObjectIdentifier: InjectorLink] = [:]
     /// Whether this injector is among its parent's ``children`` (and the parent among its own parent's).
     var hasJoinedAncestors = false
@@ -45,8 +41,7 @@ public final class Injector: Sendable {
   }
 
   let state = Locked(State())
-  /// Whether ``configure(_:)`` has run, and who waits for it; made the first time it is asked for (by
-  /// ``configure(_:)``), at once for ``shared``. Injecting waits only where there is one.
+  /// Whether ``configure(_:)`` has run, and who waits for it; made when first asked for, at once for ``shared``.
   var gate: ConfigurationGate { state.madeOnce(\.gate, ConfigurationGate.init) }
   /// The injector whose registrations this one falls back on.
   let parent: Injector?
@@ -98,9 +93,8 @@ public final class Injector: Sendable {
     waitLimitSeconds = Double(seconds) + Double(attoseconds) / 1e18
   }
 
-  /// Makes sure that from now on a change in any ancestor reaches this injector and drops what it cached: asked
-  /// before anything cached here depends on an ancestor. A child that caches nothing (a request's, running the
-  /// plan a sibling built) never joins, and costs its parent nothing.
+  /// Makes sure a change in any ancestor from now on reaches this injector and drops what it cached: asked before
+  /// anything cached here depends on an ancestor (a child that caches nothing never joins).
   func joinAncestors() {
     guard let parent, !state.withLock({ $0.hasJoinedAncestors }) else { return }
     parent.joinAncestors()
