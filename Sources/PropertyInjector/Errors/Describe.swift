@@ -19,15 +19,13 @@ enum Describe {
     return "a key path from \(readableName(of: type(of: keyPath).rootType))"
   }
 
-  /// The id a new registration needs to fill `property`, when the registrations that came close
-  /// tell properties of the type apart by id: the one a near miss suggests, or the end of the
-  /// property's name from its second word (`cacheFirst` for `injectedCacheFirst`).
+  /// The id a new registration needs to fill `property`, when the near misses tell its type's properties apart by id:
+  /// the one a near miss suggests, or the property's name from its second word (`cacheFirst` for `injectedCacheFirst`).
   static func neededID(for property: String?, nearMisses: [NearMiss]) -> String? {
     guard let property, nearMisses.contains(where: { $0.registration.id != nil }) else { return nil }
     for miss in nearMisses {
       for case .idDoesNotEndLabel(let suggestion?) in miss.reasons { return suggestion }
     }
-    // The name from its first word after the first: `cacheFirst` from `injectedCacheFirst`.
     let rest = property.drop { !$0.isUppercase }
     guard let first = rest.first else { return property }
     return first.lowercased() + rest.dropFirst()

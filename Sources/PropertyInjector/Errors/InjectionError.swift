@@ -34,8 +34,7 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
     self.path = path
   }
 
-  /// The same error, reported as the failure of `operation` (so one from deep inside names the user's call),
-  /// each problem replaced by `transform`'s.
+  /// This error as the failure of `operation` (so one from deep inside names the user's call), each problem transformed.
   func reported(as operation: String, replacing transform: (Problem) -> Problem = { $0 }) -> InjectionError {
     InjectionError(
       operation: operation, problems: problems.map(transform), underlyingError: underlyingError, path: path)

@@ -77,8 +77,7 @@ extension InjectionError.Problem {
       fix: "Register \(aOrAn(wanted)) under the name \"\(name)\", or rename the property.")
   }
 
-  /// What an answer made (a name registration's factory, whose result type is not the
-  /// property's) is not of the property's type.
+  /// What an answer made (a name registration's factory's result) is not of the property's type.
   static func madeMismatch(at site: Site, wanted: Any.Type, answer: AnswerName, made: Any) -> Self {
     let wanted = readableName(of: wanted)
     let fix =

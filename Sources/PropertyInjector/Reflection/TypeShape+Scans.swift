@@ -20,10 +20,8 @@ extension TypeShape {
     var problem: InjectionError.Problem { describe() }
   }
 
-  /// The checks whose entry reads other than its property holds in `object` (nil where it holds a value, or
-  /// the reverse, or another object or unequal value): such an entry reaches another property (or an
-  /// overriding getter answers for it), which an injection would write, or leave nil, in its place.
-  /// Read through `Mirror`.
+  /// The checks whose entry reads other than its property holds in `object` (nil where it holds a value, or the
+  /// reverse, or another object or unequal value), read through `Mirror`: such an entry reaches another property.
   static func failing(_ checks: [EntryCheck], in object: AnyObject) -> [EntryCheck] {
     guard !checks.isEmpty else { return [] }
     let held = StoredProperties.values(in: object, at: checks.map(\.position))
@@ -77,9 +75,8 @@ extension TypeShape {
   /// The shapes scanned in this process, by type.
   private static let scans = Locked<[ObjectIdentifier: TypeShape]>([:])
 
-  /// The shape of `object`'s type, scanned once per process outside the lock (it calls user
-  /// code); if two threads scan at once, the first stored wins. `known` is `object`'s class with its
-  /// conformance, when the caller's generic context has it: a scan then looks up fewer conformances.
+  /// The shape of `object`'s type, scanned once per process outside the lock (it calls user code); of two threads
+  /// scanning at once, the first stored wins. `known`: as for ``scanning(_:known:)``.
   static func scanned(_ object: AnyObject, known: (any InjectableSettable.Type)? = nil) -> TypeShape {
     let id = ObjectIdentifier(Swift.type(of: object))
     if let shape = scans.withLock({ $0[id] }) { return shape }
@@ -92,8 +89,7 @@ extension TypeShape {
   }
 }
 
-/// Which of a shape's ``TypeShape/EntryCheck``s a write has proven, by property index: each set once, read
-/// by every injection of the type.
+/// Which of a shape's ``TypeShape/EntryCheck``s a write has proven, by property index: set once, read by every injection.
 final class EntryProofs: Sendable {
   private let proven = Locked<Set<Int>>([])
   private let allProven = OnceFlag()

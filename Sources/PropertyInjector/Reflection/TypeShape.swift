@@ -89,8 +89,7 @@ final class TypeShape: Sendable {
 
   /// Key-path entries checked against every object, and what each reports if it reaches another property.
   var entryChecks: [EntryCheck] { members.entryChecks }
-  /// The ``entryChecks`` a write has proven, by property index: learned from objects, as the shape is, and
-  /// only ever growing.
+  /// The ``entryChecks`` a write has proven, by property index: learned from objects, and only ever growing.
   let provenEntries: EntryProofs
 
   /// The shape `builder` (its tables read) makes once it opens their entries; without one (a custom mirror),
@@ -147,8 +146,7 @@ private final class AccessorLists {
     return type as? any InjectableSettable.Type
   }
 
-  /// The list `type` answers (its own, or inherited), when it has one: the known class's conformance
-  /// answers when it can tell, the runtime otherwise.
+  /// The list `type` answers (its own or inherited), if any: the known conformance's when it tells, else the runtime's.
   func list(of type: AnyClass) -> [InjectableAccessor]? {
     let id = ObjectIdentifier(type)
     if let cached = lists[id] { return cached }

@@ -107,8 +107,7 @@ final class Registration: Sendable {
   }
 }
 
-/// What a registration knows of its factory; every one is a Lifecycle ``AnyFactory``, which says how it makes
-/// a value.
+/// What a registration knows of its factory (every one is a Lifecycle ``AnyFactory``, which makes values).
 protocol RegisteredFactory: Sendable {
   /// Registered `on: MainActor.self`: runs, and hands out values, only on the main actor.
   var isMainActorIsolated: Bool { get }

@@ -92,9 +92,8 @@ final class RegistrySnapshot: Sendable {
   /// The `includingAncestors` ones, grouped by the dynamic type of their instance, which alone decides what a cast
   /// answers: a type asked about is cast once per group.
   private let withAncestorsByInstanceType: [ObjectIdentifier: [Registration]]
-  /// The type registrations that might fill each type asked about, grouped by id, found once per type: a
-  /// first injection looks at the few whose id can end a property's name, not at every registration of the
-  /// type. Bounded by the program's types.
+  /// The type registrations that might fill each type asked about, grouped by id, found once per type (bounded by the
+  /// program's types): a first injection looks only at the few whose id can end a property's name.
   private let candidatesByType = Locked<[ObjectIdentifier: TypeCandidates]>([:])
 
   init(registry: Registry) {

@@ -1,8 +1,6 @@
-/// A registry's registrations in the order registered, and the ``SiblingShape`` they give it.
-///
-/// A child injector's plan reads the child's own registered instances from this list by position (its
-/// *slot*), rather than holding them: so siblings whose registries have the same shape (every request's
-/// child, say) run one plan, each with its own values.
+/// A registry's registrations in the order registered, and the ``SiblingShape`` they give it: a child's plan reads
+/// the child's own instances from this list by position (its *slot*), so siblings whose registries have the same
+/// shape (every request's child, say) run one plan, each with its own values.
 struct OrderedRegistrations: Sendable {
   /// The registrations, oldest first.
   private(set) var all: [Registration] = []
