@@ -37,7 +37,10 @@ extension Describe {
       case .instance: break
       case .factory: reasons.append("a new value from the factory each time")
       case .singleton: reasons.append("one shared value, made on first use")
-      case .scoped(_, let scope): reasons.append(Self.sharing(of: scope))
+      case .scoped(_, .graph): reasons.append("graph scope: one value shared within each inject or top-level resolve")
+      case .scoped(_, .weak):
+        reasons.append("weak scope: one value shared while something outside the injector holds it")
+      case .scoped: reasons.append("cached scope: one shared value, made on first use, until reset")
       }
       if level == 1 {
         reasons.append("from the parent injector")
@@ -45,15 +48,6 @@ extension Describe {
         reasons.append("from an ancestor injector, \(level) levels up")
       }
       return reasons
-    }
-  }
-
-  /// How a scope other than transient and singleton shares its values, for ``Injector/explain(_:)``.
-  private static func sharing(of scope: Scope) -> String {
-    switch scope {
-    case .graph: "graph scope: one value shared within each inject or top-level resolve"
-    case .weak: "weak scope: one value shared while something outside the injector holds it"
-    default: "cached scope: one shared value, made on first use, until reset"
     }
   }
 }
