@@ -19,7 +19,7 @@ extension Injector {
   /// - Throws: ``InjectionError`` listing every problem of every type.
   public func validate(_ objects: any InjectableSettable...) throws(InjectionError) {
     let operation = "validate(\(objects.map { readableName(of: type(of: $0)) }.joined(separator: ", ")))"
-    if requiresConfiguration { try checkConfigured(operation: operation) }
+    try checkConfigured(operation: operation)
     var problems = try snapshotChain().configurationProblems
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
@@ -53,7 +53,7 @@ extension Injector {
   {
     let types = [type] + more
     let operation = "validate(\(types.map { "\(readableName(of: $0)).self" }.joined(separator: ", ")))"
-    if requiresConfiguration { try checkConfigured(operation: operation) }
+    try checkConfigured(operation: operation)
     let chain = try snapshotChain()
     var problems = chain.configurationProblems
     var checked: Set<ObjectIdentifier> = []

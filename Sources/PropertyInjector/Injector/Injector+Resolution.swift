@@ -75,9 +75,7 @@ extension Injector {
     request makeRequest: () -> Request
   ) throws(InjectionError) -> Value {
     let stack = CreationStack.current
-    if requiresConfiguration {
-      try checkConfigured(operation: makeRequest().site.label)
-    }
+    try checkConfigured(operation: makeRequest().site.label)
     let (cached, epoch) = state.withLock { ($0.resolutions[key], $0.epoch) }
     let producer: Producer<Value>
     let site: Site
