@@ -54,15 +54,9 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   /// A readable account of every problem, each with its fix.
   public var description: String {
     var lines = ["\(operation) failed with \(problems.count == 1 ? "1 problem" : "\(problems.count) problems"):"]
-    for problem in problems {
-      lines.append("- " + problem.description.replacingNewlines(with: "\n  "))
-    }
-    if !path.isEmpty && code != .cycle {
-      lines.append("  While creating: \(path.joined(separator: " → "))")
-    }
-    if let underlyingError {
-      lines.append("  Underlying error: \(underlyingError)")
-    }
+    lines += problems.map { "- " + $0.description.replacingNewlines(with: "\n  ") }
+    if !path.isEmpty && code != .cycle { lines.append("  While creating: \(path.joined(separator: " → "))") }
+    if let underlyingError { lines.append("  Underlying error: \(underlyingError)") }
     return lines.joined(separator: "\n")
   }
 }
@@ -120,12 +114,8 @@ extension InjectionError {
     /// `location [code]: summary`, then the near misses and the fix on lines of their own.
     public var description: String {
       var text = "\(location) [\(code)]: \(summary)"
-      for miss in nearMisses {
-        text += "\n  Came close: \(miss)"
-      }
-      if !fix.isEmpty {
-        text += "\n  Fix: \(fix)"
-      }
+      for miss in nearMisses { text += "\n  Came close: \(miss)" }
+      if !fix.isEmpty { text += "\n  Fix: \(fix)" }
       return text
     }
   }
