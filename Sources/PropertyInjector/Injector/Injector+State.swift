@@ -66,11 +66,8 @@ extension Injector {
   func keep(_ plan: TypePlan, for type: ObjectIdentifier, builtIn epoch: UInt64) {
     let replaced = state.withLock { state -> TypePlan? in
       guard state.epoch == epoch else { return nil }
-      defer {
-        state.plans[type] = plan
-        state.recentPlan = plan
-      }
-      return state.plans[type]
+      state.recentPlan = plan
+      return state.plans.updateValue(plan, forKey: type)
     }
     withExtendedLifetime(replaced) {}
   }
