@@ -150,8 +150,7 @@ final class RegistrySnapshot: Sendable {
   }
 }
 
-/// The type registrations that might fill one type, grouped by id, so that a property's name finds the
-/// eligible ones by looking up each of its suffixes.
+/// The type registrations that might fill one type, grouped by id: a property's name finds them by its suffixes.
 struct TypeCandidates: Sendable {
   let ancestors: [Registration]
   private var withoutID: [Registration] = []
