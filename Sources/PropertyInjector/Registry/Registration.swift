@@ -45,13 +45,16 @@ final class Registration: Sendable {
     self.match = match
     self.sequence = sequence
     self.owner = owner
-    let factory: (any RegisteredFactory)? =
+    isMainActorIsolated =
       switch source {
-      case .instance: nil
-      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory
+      case .instance: false
+      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.isMainActorIsolated
       }
-    isMainActorIsolated = factory?.isMainActorIsolated ?? false
-    madeValuesNeedNoInjection = factory?.madeValuesNeedNoInjection ?? true
+    madeValuesNeedNoInjection =
+      switch source {
+      case .instance: true
+      case .factory(let factory), .singleton(let factory), .scoped(let factory, _): factory.madeValuesNeedNoInjection
+      }
     shapeEntry = SiblingShape.Entry(service: service, source: source, match: match)
   }
 
