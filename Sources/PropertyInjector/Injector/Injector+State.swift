@@ -5,27 +5,33 @@ extension Injector {
   @discardableResult
   func changeRegistry(at key: RegistrationKey, _ change: (inout Registry) -> (Bool, Registration?)) -> Bool {
     let thread = currentThreadID()
-    let (changed, dropped, children, escaped) = state.withLock { state in
+    typealias Outcome = (
+      Bool, Registration?, dropped: (RegistrySnapshot?, (any Sendable)?), [InjectorLink], (before: Slot, after: Slot)?
+    )
+    let (changed, released, dropped, children, escaped) = state.withLock { state -> Outcome in
       // `configure`'s own changes are journaled; others to the shared injector may escape an override.
       let journaled = state.journal?.thread == thread
-      let before = journaled || requiresConfiguration ? state.registry.slot(key) : nil
-      let (changed, released) = change(&state.registry)
-      var escaped: (before: Slot, after: Slot)?
-      if let before {
-        let after = state.registry.slot(key)
-        if journaled {
-          state.journal?.record(key, before: before, after: after)
-        } else if !after.isSame(as: before) {
-          escaped = (before, after)
-        }
-      }
       defer { state.snapshot = nil }
-      return (changed, (released, state.snapshot, state.startEpoch()), Array(state.children.values), escaped)
+      guard journaled || requiresConfiguration else {
+        let (changed, released) = change(&state.registry)
+        return (changed, released, (state.snapshot, state.startEpoch()), Array(state.children.values), nil)
+      }
+      let before = state.registry.slot(key)
+      let (changed, released) = change(&state.registry)
+      let after = state.registry.slot(key)
+      var escaped: (before: Slot, after: Slot)?
+      if journaled {
+        state.journal?.record(key, before: before, after: after)
+      } else if !after.isSame(as: before) {
+        escaped = (before, after)
+      }
+      return (changed, released, (state.snapshot, state.startEpoch()), Array(state.children.values), escaped)
     }
     if let escaped, Injector.overridesInPlace.withLock({ $0 > 0 }) {
       changesDuringOverrides?.withLock { $0.record(before: escaped.before, after: escaped.after) }
     }
     withExtendedLifetime(dropped) {}
+    withExtendedLifetime(released) {}
     for child in children { child.owner?.ancestorDidChange() }
     return changed
   }
