@@ -102,16 +102,9 @@ struct StoredProperties {
   /// What `Mirror` finds in its class that `described` lacks, marked ``Property/isUndescribed``.
   /// Observation storage `_name` matches a described `_name` too (`@ObservationIgnored var _cache`).
   private static func undescribed(in mirror: Mirror, level: Int, described: [Property]) -> [Property] {
+    // Most often the description is whole: nothing is missing and no property need be made.
+    if labelsAreDescribed(described, in: mirror) { return [] }
     let names = Set(described.map(\.name))
-    // Most often the description is whole: when every label names a described property (or is the
-    // registrar, or a described `lazy var`'s storage), nothing is missing and no property need be made.
-    let isWhole = mirror.children.allSatisfy { child in
-      guard let label = child.label else { return true }
-      return names.contains(label) || label == Self.observationRegistrar
-        || label.hasPrefix(Self.lazyStoragePrefix)
-          && names.contains(String(label.dropFirst(Self.lazyStoragePrefix.count)))
-    }
-    if isWhole { return [] }
     return properties(of: mirror, level: level).compactMap { property in
       guard !names.contains(property.name), !(property.isObservationStorage && names.contains("_" + property.name))
       else { return nil }
@@ -119,6 +112,26 @@ struct StoredProperties {
       property.isUndescribed = true
       return property
     }
+  }
+
+  /// Whether every label names a described property, is the registrar, or is a described `lazy var`'s storage.
+  /// Told without hashing or closures, which unoptimized builds pay dearly: each label is looked for from where
+  /// the last was found, as both lists mostly follow the declarations' order.
+  private static func labelsAreDescribed(_ described: [Property], in mirror: Mirror) -> Bool {
+    var start = 0
+    for child in mirror.children {
+      guard let label = child.label, label != Self.observationRegistrar else { continue }
+      let lazyName = label.hasPrefix(Self.lazyStoragePrefix) ? label.dropFirst(Self.lazyStoragePrefix.count) : nil
+      var offset = 0
+      while offset < described.count {
+        let name = described[(start + offset) % described.count].name
+        if name == label || lazyName.map({ $0 == name }) == true { break }
+        offset += 1
+      }
+      guard offset < described.count else { return false }
+      start = (start + offset + 1) % described.count
+    }
+    return true
   }
 
   /// Described `properties` with their ``Property/mirrorIndex``, which checks of their entries read.
