@@ -5,8 +5,6 @@ struct Producer<Value>: Sendable {
   /// For a graph-scoped registration: the call keeps its value until it ends, which a check of whether a
   /// property keeps it must not count (see ``GraphValues/take(_:)``).
   var keptByTheCall: Registration? = nil
-  /// For a singleton's own cell (not main-actor isolated): where a plan reads its made value, without `produce`.
-  var cell: SingletonCell<Value>? = nil
   /// Runs on the calling thread, outside every lock.
   let produce: @Sendable (Execution, Site) throws(InjectionError) -> Value
 }
@@ -87,7 +85,7 @@ extension Registration {
         }
         // A made singleton is read here, without the calls that making one needs.
         let cell = typed.cell
-        return Producer(keepsItsValue: true, cell: cell) { execution, site throws(InjectionError) in
+        return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
           try cell.ifMade({ value throws(InjectionError) in value }) { () throws(InjectionError) in
             try typed.make(execution, for: self, level: level, at: site)
           }

@@ -86,13 +86,11 @@ enum StepDraft {
     let group: (_ members: [(isNil: (AnyObject) -> Bool, fill: Any)]) -> Step?
   }
 
-  /// A registered instance, uncast, and the accessor that writes it alone.
+  /// A registered instance, uncast, and how to build the step that writes it alone.
   struct Fusible {
     let candidate: Candidate
-    let accessor: AnyAccessor
     let filler: Filler
     let value: Any
-
-    var alone: Step { accessor.constantStep(for: candidate, value: value) }
+    let alone: () -> Step
   }
 }

@@ -4,11 +4,6 @@ extension PropertyAccessor {
   func step(for candidate: Candidate, answer: Answer, ownSlot: Int?) -> StepDraft {
     accept(StepMaker(candidate: candidate, answer: answer, ownSlot: ownSlot))
   }
-
-  /// The step that fills this property with `value`, a registered instance, on its own.
-  func constantStep(for candidate: Candidate, value: Any) -> Step {
-    accept(ConstantStepMaker(candidate: candidate, value: value))
-  }
 }
 
 /// Opens an accessor to build its candidate's step for `answer`.
@@ -19,16 +14,6 @@ private struct StepMaker: AccessorVisitor {
 
   func visit<Root: AnyObject, Wrapped>(_ accessor: Accessor<Root, Wrapped>) -> StepDraft {
     accessor.step(for: candidate, answer: answer, ownSlot: ownSlot)
-  }
-}
-
-/// Opens an accessor to build the step that writes `value`, a registered instance, on its own.
-private struct ConstantStepMaker: AccessorVisitor {
-  let candidate: Candidate
-  let value: Any
-
-  func visit<Root: AnyObject, Wrapped>(_ accessor: Accessor<Root, Wrapped>) -> Step {
-    accessor.constantStep(for: candidate, value: value)
   }
 }
 
@@ -44,10 +29,10 @@ extension Accessor {
     }
     if case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
       // A filler binds registered instances uncast: a step cast and typed here would be thrown away.
-      if let filler {
-        return .fusible(.init(candidate: candidate, accessor: self, filler: filler, value: value))
-      }
-      return .step(constantStep(for: candidate, value: value, answer: answer))
+      guard let filler else { return .step(constantStep(for: candidate, value: value, answer: answer)) }
+      // Refused by the filler: named as the candidate is (without the answer, in a plan shared with siblings).
+      let alone = { self.constantStep(for: candidate, value: value, answer: candidate.answer) }
+      return .fusible(.init(candidate: candidate, filler: filler, value: value, alone: alone))
     }
     guard let producer = answer.producer(of: Wrapped.self) else {
       return .step(
@@ -66,6 +51,7 @@ extension Accessor {
     {
       return .step(making(candidate, with: factory))
     }
+    if let step = readingSingleton(candidate, producer, answer) { return .step(step) }
     let step = making(candidate, with: producer, checksRetention: ownership == nil && !producer.keepsItsValue)
     if ownership == .strong, let registration = producer.keptByTheCall {
       return .shared(sharing(candidate, producer, registration, alone: step))
@@ -92,10 +78,6 @@ extension Accessor {
           return fillAll.fill(object, value) || wrote
         }
       })
-  }
-
-  func constantStep(for candidate: Candidate, value: Any) -> Step {
-    constantStep(for: candidate, value: value, answer: candidate.answer)
   }
 
   /// The step that writes `value` (what `answer` registered); a value that does not fit reports a mismatch.
@@ -125,29 +107,35 @@ extension Accessor {
     return step
   }
 
+  /// Fills the property with a registered singleton (not main-actor isolated), read from its cell once made,
+  /// which makes nothing: the write alone asks whether the property is nil. Nil for any other answer.
+  private func readingSingleton(_ candidate: Candidate, _ producer: Producer<Wrapped>, _ answer: Answer) -> Step? {
+    guard case .registration(let registration, _) = answer, case .singleton(let singleton) = registration.source,
+      let cell = (singleton as? Singleton<Wrapped>)?.cell, !singleton.isMainActorIsolated
+    else { return nil }
+    let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
+    var step = Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+      let root = downcast(object, to: Root.self)
+      return try cell.ifMade { value throws(InjectionError) in
+        let wrote = try rest()
+        return fill(root, value) || wrote
+      } orElse: { () throws(InjectionError) in
+        guard isNil(root) else { return try rest() }
+        let value = try produce(execution, site)
+        let wrote = try rest()
+        return fill(root, value) || wrote
+      }
+    }
+    step.ready = .init(
+      isMade: { cell.isMade },
+      write: { object in cell.ifMade({ fill(downcast(object, to: Root.self), $0) }) { false } })
+    return step
+  }
+
   /// Fills the property with what `producer` makes; with `checksRetention`, a class value the property did not
   /// keep (a `weak` or `unowned` one, which a key path cannot tell) is cleared and reported.
   private func making(_ candidate: Candidate, with producer: Producer<Wrapped>, checksRetention: Bool) -> Step {
     let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
-    if let cell = producer.cell {
-      // A made singleton is read from its cell, which makes nothing: the write alone asks whether the property is nil.
-      var step = Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
-        let root = downcast(object, to: Root.self)
-        return try cell.ifMade { value throws(InjectionError) in
-          let wrote = try rest()
-          return fill(root, value) || wrote
-        } orElse: { () throws(InjectionError) in
-          guard isNil(root) else { return try rest() }
-          let value = try produce(execution, site)
-          let wrote = try rest()
-          return fill(root, value) || wrote
-        }
-      }
-      step.ready = .init(
-        isMade: { cell.isMade },
-        write: { object in cell.ifMade({ fill(downcast(object, to: Root.self), $0) }) { false } })
-      return step
-    }
     guard checksRetention else {
       return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
         let root = downcast(object, to: Root.self)
@@ -157,9 +145,7 @@ extension Accessor {
         return fill(root, value) || wrote
       }
     }
-    let (write, clear, answer, keptByTheCall) = (
-      self.write, self.clear, candidate.answer?.named, producer.keptByTheCall
-    )
+    let (write, clear, keptByTheCall) = (self.write, self.clear, producer.keptByTheCall)
     return Step(candidate: candidate, checksRetention: true) { object, execution, rest throws(InjectionError) in
       let root = downcast(object, to: Root.self)
       guard isNil(root) else { return try rest() }
@@ -173,7 +159,7 @@ extension Accessor {
       if let keptByTheCall, let held { execution.stack.graph.keep(held, for: keptByTheCall) }
       guard !kept else { return true }
       throw InjectionError(
-        operation: "inject(\(readableName(of: type(of: object))))", .notKept(at: site, answer: answer))
+        operation: "inject(\(readableName(of: type(of: object))))", .notKept(at: site, answer: candidate.answer?.named))
     }
   }
 }

@@ -74,8 +74,9 @@ extension TypePlan {
     }
   }
 
-  /// Runs `chain[index]` with the steps after it as its rest: each step's value waits in its own frame.
-  private func run(_ chain: [Link], from index: Int, _ object: AnyObject, _ execution: Execution)
+  /// Runs `chain[index]` with the steps after it as its rest: each step's value waits in its own frame. (Steps, not
+  /// an array of closures, which keeps them maximally abstracted and calls each through a thunk.)
+  private func run(_ chain: [Step], from index: Int, _ object: AnyObject, _ execution: Execution)
     throws(InjectionError) -> Bool
   {
     guard index < chain.count else { return false }

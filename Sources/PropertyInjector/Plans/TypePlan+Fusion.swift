@@ -36,7 +36,7 @@ extension TypePlan {
     }
     return steps
       + groups.flatMap { filler, members, bindings -> [Step] in
-        filler.bind(bindings).map { [Step(candidate: members[0].candidate, constant: $0)] } ?? members.map(\.alone)
+        filler.bind(bindings).map { [Step(candidate: members[0].candidate, constant: $0)] } ?? members.map { $0.alone() }
       }
   }
 
@@ -60,10 +60,10 @@ extension TypePlan {
           return wroteBefore(object) || wrote
         }
       }
-      let (allMade, writeAll, links) = (isMade, write, run.map { Link(run: $0.run) })
+      let (allMade, writeAll, steps) = (isMade, write, run)
       grouped.append(
         Step(candidate: run[0].candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
-          guard allMade() else { return try Self.run(links, from: 0, object, execution, then: rest) }
+          guard allMade() else { return try Self.run(steps, from: 0, object, execution, then: rest) }
           let wrote = try rest()
           return writeAll(object) || wrote
         })
@@ -80,15 +80,15 @@ extension TypePlan {
     return grouped
   }
 
-  /// Runs `links[index]` with the ones after it, then `rest`, as its rest.
+  /// Runs `steps[index]` with the ones after it, then `rest`, as its rest.
   private static func run(
-    _ links: [Link], from index: Int, _ object: AnyObject, _ execution: Execution, then rest: Step.Rest
+    _ steps: [Step], from index: Int, _ object: AnyObject, _ execution: Execution, then rest: Step.Rest
   )
     throws(InjectionError) -> Bool
   {
-    guard index < links.count else { return try rest() }
-    return try links[index].run(object, execution) { () throws(InjectionError) -> Bool in
-      try run(links, from: index + 1, object, execution, then: rest)
+    guard index < steps.count else { return try rest() }
+    return try steps[index].run(object, execution) { () throws(InjectionError) -> Bool in
+      try run(steps, from: index + 1, object, execution, then: rest)
     }
   }
 }

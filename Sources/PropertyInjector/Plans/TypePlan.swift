@@ -33,7 +33,7 @@ final class TypePlan: Sendable {
     /// What an injection runs, each step given the ones after it as its ``Step/Rest``: steps that make values
     /// (in declaration order), then those that write registered instances, then the retention-checked ones.
     /// So every value is made before the first write, and checked writes come first.
-    let chain: [Link]
+    let chain: [Step]
     /// The retention-checked steps, for setting back what they wrote when one is not kept.
     let checked: [Step]
     /// The candidates nothing fills, reported when nil.
@@ -46,12 +46,6 @@ final class TypePlan: Sendable {
   }
 
   typealias InvalidCandidate = (candidate: Candidate, problem: InjectionError.Problem?)
-
-  /// A step's `run`, held in a struct: an array keeps its elements maximally abstracted, so an array of
-  /// closures would call each through a thunk that moves its ``Step/Rest`` to the heap.
-  struct Link {
-    let run: Step.Run
-  }
 
   init(
     shape: TypeShape,
@@ -69,7 +63,7 @@ final class TypePlan: Sendable {
     let steps = drafts.map { draft in
       switch draft {
       case .step(let step): step
-      case .fusible(let fusible): fusible.alone
+      case .fusible(let fusible): fusible.alone()
       case .shared(let shared): shared.alone
       }
     }
@@ -84,7 +78,7 @@ final class TypePlan: Sendable {
       checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
     }
     unsafe uncheckedProgram = Program(
-      steps: steps, chain: Self.grouped(chain).map { Link(run: $0.run) }, checked: checked, failing: failing,
+      steps: steps, chain: Self.grouped(chain), checked: checked, failing: failing,
       invalidCandidates: invalidCandidates,
       entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
