@@ -47,12 +47,7 @@ struct CachedFactory<Service>: FactoryWrapper, ResettableFactory {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     let cell = generation(execution, for: registration, level: level)
     if let value = cell.madeValue { return value }
-    return try execution.makeSingleton(for: registration, level: level, at: site) {
-      owner, run throws(InjectionError) -> Service in
-      try cell.value(for: site, waitLimit: owner.waitLimitSeconds) { () throws(InjectionError) -> Service in
-        try run(factory.make)
-      }
-    }
+    return try execution.makeSingleton(in: cell, for: registration, level: level, at: site, factory.make)
   }
 
   /// The cell to use: the home one, unless an override sits in between that has its own (made under it, or

@@ -61,13 +61,6 @@ extension Registration {
 }
 
 extension Execution {
-  /// A new value from a factory of the requester's own: level 0, so no override applies.
-  func make<Value>(_ factory: OwnFactory<Value>, at site: Site) throws(InjectionError) -> Value {
-    try stack.within(ObjectIdentifier(factory.registration), for: site) { () throws(InjectionError) -> Value in
-      try run(factory.make, of: factory.registration, owner: self, at: site)
-    }
-  }
-
   /// A new value from a factory of the requester's own (level 0, so no override applies); `typeOf` tells a
   /// made value's dynamic type (see ``Accessor/typeOf``).
   @inline(__always)
@@ -93,23 +86,28 @@ extension Execution {
   ) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
       let value = try withOwner(atLevel: level) { owner throws(InjectionError) in
-        try run(factory, of: registration, owner: owner, at: site)
+        try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
       }
       if keepsForTheCall { stack.graph.keep(value, for: registration) }
       return value
     }
   }
 
-  /// Makes a singleton in a creation frame: `body` gets the owning injector and a runner of the factory.
+  /// A singleton's value in `cell`, made by `factory` in a creation frame unless made already, or by another
+  /// thread meanwhile.
   func makeSingleton<Value>(
+    in cell: SingletonCell<Value>,
     for registration: Registration,
     level: Int,
     at site: Site,
-    _ body: (any InjectorRuntime, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError)
-      -> Value
+    _ factory: (Resolver) throws -> Value
   ) throws(InjectionError) -> Value {
     try withOwner(atLevel: level) { owner throws(InjectionError) in
-      try makeSingleton(for: registration, owner: owner, at: site, body)
+      try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
+        try cell.value(for: site, waitLimit: owner.injector.waitLimitSeconds) { () throws(InjectionError) -> Value in
+          try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
+        }
+      }
     }
   }
 
@@ -123,32 +121,6 @@ extension Execution {
     guard level > 0 else { return try body(self) }
     let (home, override) = owners(atLevel: level)
     return try body(override ?? home)
-  }
-
-  /// Makes a singleton in a creation frame, `owner` its owning execution.
-  @inline(__always)
-  private func makeSingleton<Value>(
-    for registration: Registration,
-    owner: Execution,
-    at site: Site,
-    _ body: (any InjectorRuntime, ((Resolver) throws -> Value) throws(InjectionError) -> Value) throws(InjectionError)
-      -> Value
-  ) throws(InjectionError) -> Value {
-    try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-      try body(owner.injector) { factory throws(InjectionError) -> Value in
-        try run(factory, of: registration, owner: owner, at: site)
-      }
-    }
-  }
-
-  /// Runs `factory`, then injects the value if settable.
-  private func run<Value>(
-    _ factory: (Resolver) throws -> Value,
-    of registration: Registration,
-    owner: Execution,
-    at site: Site
-  ) throws(InjectionError) -> Value {
-    try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
   }
 
   /// Runs `factory`, then injects the value if settable; `typeOf` tells its dynamic type.

@@ -76,12 +76,7 @@ struct Singleton<Service>: FactoryWrapper {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     if cell.isMade, let value = cell.madeValue { return value }
     let cell = execution.cell(for: registration, level: level, home: cell)
-    return try execution.makeSingleton(for: registration, level: level, at: site) {
-      owner, run throws(InjectionError) -> Service in
-      try cell.value(for: site, waitLimit: owner.waitLimitSeconds) { () throws(InjectionError) -> Service in
-        try run(factory.make)
-      }
-    }
+    return try execution.makeSingleton(in: cell, for: registration, level: level, at: site, factory.make)
   }
 }
 

@@ -67,7 +67,7 @@ extension Registration {
     case .factory(let factory):
       if let own = ownFactory(of: Value.self, level: level) {
         return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
-          try execution.make(own, at: site)
+          try execution.make(own, at: site, typeOf: { own.registration.typeOf($0) })
         }
       }
       if let typed = factory as? Factory<Value> {
