@@ -33,8 +33,10 @@ protocol ResettableFactory: Sendable {
 }
 
 /// A ``Scope/cached`` factory: a singleton that ``Injector/reset(_:for:id:)`` drops.
-struct CachedFactory<Service>: FactoryWrapper, ResettableFactory {
+struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   let factory: Factory<Service>
+  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
+  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
   let cell: CachedCell<Service>
 
   /// The value, made on first request after a reset (in an override's own cell, as a singleton's would be).

@@ -1,5 +1,6 @@
-/// A registration's type-erased factory, ``Factory`` or ``Singleton``. Plans for exactly its value type cast to
-/// the concrete kind once; others call ``makeAny(_:for:level:at:)`` and cast each value.
+/// A registration's type-erased factory, ``Factory`` or one that wraps it (isolated where it is, its values
+/// injected where its are). Plans for exactly its value type cast to the concrete kind once; others call
+/// ``makeAny(_:for:level:at:)`` and cast each value.
 protocol AnyFactory<Service>: RegisteredFactory {
   associatedtype Service
 
@@ -50,20 +51,11 @@ struct Factory<Service>: AnyFactory {
   }
 }
 
-/// A factory kind that makes its values with a plain ``Factory``: a singleton, or a scoped one. It is isolated
-/// where that factory is, and its values need injecting where that factory's do.
-protocol FactoryWrapper: AnyFactory {
-  var factory: Factory<Service> { get }
-}
-
-extension FactoryWrapper {
+/// A singleton of `Service`: made by its factory on first use, once, then shared.
+struct Singleton<Service>: AnyFactory {
+  let factory: Factory<Service>
   var isMainActorIsolated: Bool { factory.isMainActorIsolated }
   var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
-}
-
-/// A singleton of `Service`: made by its factory on first use, once, then shared.
-struct Singleton<Service>: FactoryWrapper {
-  let factory: Factory<Service>
   let cell: SingletonCell<Service>
 
   /// The value, made on first request (in the override's cell, if one applies; see `Execution.cell`).

@@ -109,8 +109,10 @@ extension CreationStack {
 }
 
 /// A ``Scope/graph`` factory: one value per call, kept in the thread's ``GraphValues``.
-struct GraphFactory<Service>: FactoryWrapper {
+struct GraphFactory<Service>: AnyFactory {
   let factory: Factory<Service>
+  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
+  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
 
   /// The call's value, made (and injected) on first request within the call.
   @inline(__always)

@@ -31,8 +31,10 @@ final class WeakCell: Sendable {
 }
 
 /// A ``Scope/weak`` factory: the value is shared while anything outside the injector holds it.
-struct WeakFactory<Service>: FactoryWrapper {
+struct WeakFactory<Service>: AnyFactory {
   let factory: Factory<Service>
+  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
+  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
   let cell: WeakCell
 
   /// Whether a `Service` may be a class instance: a class, or an existential a class may conform to.
