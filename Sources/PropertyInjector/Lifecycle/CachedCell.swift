@@ -3,7 +3,7 @@
 /// the old cell, dropped with it); every later one gets the new generation's.
 final class CachedCell<Value>: Sendable {
   private let current: Locked<SingletonCell<Value>>
-  private let label: String
+  let label: String
 
   init(label: String) {
     self.label = label
@@ -13,10 +13,12 @@ final class CachedCell<Value>: Sendable {
   /// The current generation.
   var generation: SingletonCell<Value> { current.withLock { $0 } }
 
-  /// Drops the value: the next use makes a new one. The old value is released outside the lock.
-  func reset() {
+  /// Starts a new, empty generation (the next use makes a new value), if `released` (when given) is still the
+  /// current one. The old value is released outside the lock.
+  func replace(_ released: SingletonCell<Value>? = nil) {
     let fresh = SingletonCell<Value>(label: label)
-    let old = current.withLock { current -> SingletonCell<Value> in
+    let old = current.withLock { current -> SingletonCell<Value>? in
+      guard released.map({ current === $0 }) ?? true else { return nil }
       defer { current = fresh }
       return current
     }
@@ -60,33 +62,13 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
     guard level > 0, let overrides = execution.owners(atLevel: level).override?.injector.cachedOverrides else {
       return home
     }
-    if let own = overrides.cell(for: registration, as: Service.self, creating: !home.isMade) { return own.generation }
-    return home
+    let make: (() -> CachedCell<Service>)? = home.isMade ? nil : { CachedCell(label: registration.named.summary) }
+    return overrides.cell(for: registration, making: make)?.generation ?? home
   }
 
-  func reset() { cell.reset() }
+  func reset() { cell.replace() }
 
   func reset(_ registration: Registration, in overrides: CachedOverrides) {
-    overrides.cell(for: registration, as: Service.self, creating: true)?.reset()
+    overrides.cell(for: registration) { CachedCell<Service>(label: registration.named.summary) }?.replace()
   }
-}
-
-/// An override injector's own cached values of its ancestors' registrations: those first made under it, and
-/// those reset through it. They die with the override (a test's, with the test).
-final class CachedOverrides: Sendable {
-  private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: any AnyObject & Sendable)]>([:])
-
-  /// The override's own cell for `registration`; made empty if `creating` and there is none.
-  func cell<Value>(for registration: Registration, as _: Value.Type, creating: Bool) -> CachedCell<Value>? {
-    let id = ObjectIdentifier(registration)
-    return cells.withLock { cells in
-      if let existing = cells[id]?.cell as? CachedCell<Value> { return existing }
-      guard creating else { return nil }
-      // The entry keeps the registration alive (its id is not reused); a registration has one value type.
-      let made = CachedCell<Value>(label: registration.named.summary)
-      cells[id] = (registration, made)
-      return made
-    }
-  }
-
 }

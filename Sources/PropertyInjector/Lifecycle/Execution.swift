@@ -29,7 +29,7 @@ struct Execution {
   /// override's own cell, so the singleton sees the override and lives only as long as it.
   func cell<Value>(for registration: Registration, level: Int, home: SingletonCell<Value>) -> SingletonCell<Value> {
     guard !home.isMade, let cells = owners(atLevel: level).override?.injector.overrideCells else { return home }
-    return cells.cell(for: registration, like: home)
+    return cells.cell(for: registration) { SingletonCell(label: home.label) } ?? home
   }
 
   /// Injects `value` if settable and returns whether it is; throws if it conforms only on another global actor.

@@ -123,18 +123,23 @@ final class CreationCoordinator: Sendable {
   }
 }
 
-/// An override injector's own cells for ancestors' singletons first made under it; never shared with another.
+/// An override injector's own cells for its ancestors' registrations: singletons first made under it, and cached
+/// values first made, or reset, through it. They die with the override (a test's, with the test).
 final class OverrideCells: Sendable {
   private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: any AnyObject & Sendable)]>([:])
 
-  func cell<Value>(for registration: Registration, like home: SingletonCell<Value>) -> SingletonCell<Value> {
+  /// The override's own cell for `registration`; if there is none, the one `make` makes (nil without `make`).
+  func cell<Cell: AnyObject & Sendable>(for registration: Registration, making make: (() -> Cell)?) -> Cell? {
     let id = ObjectIdentifier(registration)
     return cells.withLock { cells in
-      // The entry keeps the registration alive (its id is not reused); its singleton has one value type.
-      if let existing = cells[id]?.cell as? SingletonCell<Value> { return existing }
-      let made = SingletonCell<Value>(label: home.label)
+      if let existing = cells[id]?.cell as? Cell { return existing }
+      guard let made = make?() else { return nil }
+      // The entry keeps the registration alive (its id is not reused); a registration has one value type.
       cells[id] = (registration, made)
       return made
     }
   }
 }
+
+/// An override injector's own cached values: see ``OverrideCells``.
+typealias CachedOverrides = OverrideCells

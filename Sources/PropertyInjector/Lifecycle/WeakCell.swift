@@ -7,28 +7,7 @@ final class WeakBox {
 
 /// A weak registration's value: a ``SingletonCell`` per generation holding it weakly. One thread makes it (outside
 /// every lock) while the others wait for it; once released, the next request starts a new generation.
-final class WeakCell: Sendable {
-  private let current: Locked<SingletonCell<WeakBox>>
-  let label: String
-
-  init(label: String) {
-    self.label = label
-    current = Locked(SingletonCell(label: label))
-  }
-
-  var generation: SingletonCell<WeakBox> { current.withLock { $0 } }
-
-  /// Starts a new generation if `released` is still the current one (its value is gone).
-  func replace(_ released: SingletonCell<WeakBox>) {
-    let fresh = SingletonCell<WeakBox>(label: label)
-    let old = current.withLock { current -> SingletonCell<WeakBox>? in
-      guard current === released else { return nil }
-      defer { current = fresh }
-      return current
-    }
-    withExtendedLifetime(old) {}
-  }
-}
+typealias WeakCell = CachedCell<WeakBox>
 
 /// A ``Scope/weak`` factory: the value is shared while anything outside the injector holds it.
 struct WeakFactory<Service>: AnyFactory {
