@@ -132,18 +132,19 @@ extension Execution {
     at site: Site,
     typeOf: (Value) -> Any.Type
   ) throws(InjectionError) -> Value {
-    let value = try call(factory, of: registration, owner: owner, at: site)
+    let value = try call(factory, making: registration.named.summary, owner: owner, at: site)
     let type = typeOf(value)
     guard registration.mayNeedInjection(ofMade: type) else { return value }
     try owner.injectMade(value, of: type, for: registration, at: site)
     return value
   }
 
-  /// Calls `factory` with a resolver of `owner`; an error that is not an ``InjectionError`` becomes `factoryFailed`.
+  /// Calls `factory` with a resolver of `owner`; an error that is not an ``InjectionError`` becomes `factoryFailed`
+  /// of what `name` names.
   @inline(__always)
   private func call<Value>(
     _ factory: (Resolver) throws -> Value,
-    of registration: Registration,
+    making name: @autoclosure () -> String,
     owner: Execution,
     at site: Site
   ) throws(InjectionError) -> Value {
@@ -153,8 +154,7 @@ extension Execution {
       throw error
     } catch {
       throw InjectionError(
-        operation: site.label, .factoryFailed(at: site, making: registration.named.summary, error: error),
-        underlyingError: error)
+        operation: site.label, .factoryFailed(at: site, making: name(), error: error), underlyingError: error)
     }
   }
 
@@ -178,22 +178,14 @@ extension Execution {
   /// A new, injected instance of an ``InjectorCreatable`` `Value`; errors are wrapped as in `make`.
   func create<Value>(_: Value.Type, at site: Site) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(Value.self), for: site) { () throws(InjectionError) -> Value in
-      let made: any InjectorCreatable
-      do {
-        guard let creatable = Value.self as? any InjectorCreatable.Type else {
-          throw InjectionError(
-            operation: site.label,
-            .answerMismatch(at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self))))
-        }
-        made = try creatable.init(resolver: Resolver(link: injector.link))
-      } catch let error as InjectionError {
-        throw error
-      } catch {
+      guard let creatable = Value.self as? any InjectorCreatable.Type else {
         throw InjectionError(
           operation: site.label,
-          .factoryFailed(at: site, making: "\(readableName(of: Value.self)).init(resolver:)", error: error),
-          underlyingError: error)
+          .answerMismatch(at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self))))
       }
+      let made = try call(
+        { try creatable.init(resolver: $0) }, making: "\(readableName(of: Value.self)).init(resolver:)", owner: self,
+        at: site)
       guard let value = made as? Value else {
         throw InjectionError(
           operation: site.label,
