@@ -1,15 +1,8 @@
 /// Builds a ``TypePlan``: the shape's candidates, asked of the rules against one snapshot chain.
 enum PlanBuilder {
-  /// The plan of `shape`'s type, answered from `chain`.
-  ///
-  /// - Parameters:
-  ///   - shape: The type's candidates and table.
-  ///   - chain: The snapshots the rules answer from.
-  ///   - sharedWithSiblings: Build a plan the injector's siblings can run too, when the chain allows it
-  ///     (``SnapshotChain/bindsOwnInstancesLate``): it reads the injector's own instances from their slots when
-  ///     it runs, and holds none of its own registrations, so `inject` alone may use it (its candidates do not
-  ///     say what fills them from those).
-  /// - Returns: The plan, immutable.
+  /// The plan of `shape`'s type, answered from `chain`. `sharedWithSiblings` builds, when the chain allows it
+  /// (``SnapshotChain/bindsOwnInstancesLate``), a plan the injector's siblings can run too: it reads the
+  /// injector's own instances from their slots, and its candidates do not say what fills them from those.
   static func plan(for shape: TypeShape, in chain: SnapshotChain, sharedWithSiblings: Bool = false) -> TypePlan {
     let slots = sharedWithSiblings && chain.bindsOwnInstancesLate ? chain.levels[0].registry.ordered.slots : nil
     var problems = shape.problems

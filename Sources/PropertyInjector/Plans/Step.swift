@@ -31,32 +31,33 @@ struct Step {
     let write: (AnyObject) -> Bool
   }
 
-  /// A step that never writes: a candidate whose property is reported as `failure` when nil.
+  /// A step that never writes: its property is reported as `failure` when nil.
   init(candidate: Candidate, failure: InjectionError.Problem) {
-    self.candidate = candidate
-    self.failure = failure
-    isConstant = false
-    checksRetention = false
-    run = { _, _, rest throws(InjectionError) in try rest() }
+    self.init(candidate: candidate, failure: failure, checksRetention: false) { _, _, rest throws(InjectionError) in
+      try rest()
+    }
   }
 
   /// A step that writes registered instances with `fill`, after the steps after it wrote.
   init(candidate: Candidate, constant fill: @escaping (AnyObject) -> Bool) {
-    self.candidate = candidate
-    failure = nil
-    isConstant = true
-    checksRetention = false
-    run = { object, _, rest throws(InjectionError) in
+    self.init(candidate: candidate, isConstant: true, checksRetention: false) {
+      object, _, rest throws(InjectionError) in
       let wrote = try rest()
       return fill(object) || wrote
     }
   }
 
-  /// A step that makes its value with `run`.
-  init(candidate: Candidate, checksRetention: Bool, run: @escaping Run) {
+  /// A step that makes its value with `run` (or, `isConstant`, only writes).
+  init(
+    candidate: Candidate,
+    failure: InjectionError.Problem? = nil,
+    isConstant: Bool = false,
+    checksRetention: Bool,
+    run: @escaping Run
+  ) {
     self.candidate = candidate
-    failure = nil
-    isConstant = false
+    self.failure = failure
+    self.isConstant = isConstant
     self.checksRetention = checksRetention
     self.run = run
   }

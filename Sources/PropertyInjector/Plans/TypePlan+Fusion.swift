@@ -36,7 +36,8 @@ extension TypePlan {
     }
     return steps
       + groups.flatMap { filler, members, bindings -> [Step] in
-        filler.bind(bindings).map { [Step(candidate: members[0].candidate, constant: $0)] } ?? members.map { $0.alone() }
+        filler.bind(bindings).map { [Step(candidate: members[0].candidate, constant: $0)] }
+          ?? members.map { $0.alone() }
       }
   }
 

@@ -11,7 +11,6 @@ final class TypePlan: Sendable {
   /// Problems with the type's declarations: they fail every injection, whatever its properties hold.
   let declarationProblems: [InjectionError.Problem]
   var problems: [InjectionError.Problem] { configurationProblems + declarationProblems }
-  /// What the plan runs, built by ``PlanBuilder``.
   var program: Program { unsafe uncheckedProgram }
   private nonisolated(unsafe) let uncheckedProgram: Program
   /// Whether ``Program/entryChecks`` is not empty, read without touching the array (a cached injection's path).
@@ -36,7 +35,6 @@ final class TypePlan: Sendable {
     let chain: [Step]
     /// The retention-checked steps, for setting back what they wrote when one is not kept.
     let checked: [Step]
-    /// The candidates nothing fills, reported when nil.
     let failing: [Step]
     /// Candidates whose declarations are wrong, for `explain`.
     let invalidCandidates: [InvalidCandidate]
