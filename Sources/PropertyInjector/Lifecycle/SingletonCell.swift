@@ -39,15 +39,11 @@ final class SingletonCell<Value>: Sendable {
     case .timedOut:
       throw .timedOut(waitingFor: label, seconds: waitLimit, at: site)
     case .claimed:
-      do {
-        let value = try create()
-        made.set(value)
-        CreationCoordinator.shared.release(self)
-        return value
-      } catch {
-        CreationCoordinator.shared.release(self)
-        throw error
-      }
+      // Made or failed, the cell is released: a made value is set first, so a woken waiter finds it.
+      defer { CreationCoordinator.shared.release(self) }
+      let value = try create()
+      made.set(value)
+      return value
     }
   }
 }

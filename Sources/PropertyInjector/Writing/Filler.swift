@@ -23,7 +23,13 @@ public struct InjectableFiller {
     set: @escaping (inout Values, String, Any) -> Bool,
     fill: @escaping (Root, Values) -> Bool
   ) {
-    filler = Filler(empty: values, set: set, fill: fill)
+    filler = Filler { bindings in
+      var bound = values
+      for (name, value) in bindings {
+        guard set(&bound, name, value) else { return nil }
+      }
+      return { [bound] in fill(downcast($0, to: Root.self), bound) }
+    }
   }
 }
 
@@ -33,18 +39,5 @@ final class Filler {
   /// does not fit its property.
   let bind: (_ bindings: [(name: String, value: Any)]) -> ((AnyObject) -> Bool)?
 
-  init<Root: AnyObject, Values>(
-    empty: Values,
-    set: @escaping (inout Values, String, Any) -> Bool,
-    fill: @escaping (Root, Values) -> Bool
-  ) {
-    bind = { bindings in
-      var values = empty
-      for (name, value) in bindings {
-        guard set(&values, name, value) else { return nil }
-      }
-      let bound = values
-      return { fill(downcast($0, to: Root.self), bound) }
-    }
-  }
+  init(bind: @escaping (_ bindings: [(name: String, value: Any)]) -> ((AnyObject) -> Bool)?) { self.bind = bind }
 }
