@@ -102,7 +102,7 @@ extension Injector {
       switch scope {
       case .singleton: .singleton(Singleton(factory: factory, cell: SingletonCell(label: label)))
       case .graph: .scoped(GraphFactory(factory: factory), scope)
-      case .weak: .scoped(WeakFactory(factory: factory, cell: WeakCell(label: label)), scope)
+      case .weak: .scoped(WeakFactory(factory: factory, cell: CachedCell<WeakBox>(label: label)), scope)
       case .cached: .scoped(CachedFactory(factory: factory, cell: CachedCell(label: label)), scope)
       default: .factory(factory)
       }

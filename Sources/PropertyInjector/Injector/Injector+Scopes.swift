@@ -47,7 +47,7 @@ extension Injector {
   /// - Throws: ``InjectionError/Code/timedOut`` only when a configuration on another thread lasts too long.
   public func resetCached() throws(InjectionError) {
     let levels = try snapshotChain().levels
-    for (level, snapshot) in levels.enumerated() where level == 0 || cachedOverrides != nil {
+    for (level, snapshot) in levels.enumerated() where level == 0 || overrideCells != nil {
       for registration in snapshot.registry.ordered.all {
         guard case .scoped(let factory, .cached) = registration.source, let cached = factory as? any ResettableFactory
         else { continue }
@@ -61,7 +61,7 @@ extension Injector {
     var injector: Injector? = self
     for _ in 0..<level {
       guard let current = injector else { break }
-      if let overrides = current.cachedOverrides {
+      if let overrides = current.overrideCells {
         cached.reset(registration, in: overrides)
         return
       }

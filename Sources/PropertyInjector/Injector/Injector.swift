@@ -47,10 +47,9 @@ public final class Injector: Sendable {
   let parent: Injector?
   /// Whether injecting and resolving must wait for ``configure(_:)``: true for ``shared`` only.
   let requiresConfiguration: Bool
-  /// The singletons first made for this override injector (``withOverrides(_:operation:)``); nil otherwise.
+  /// The singletons first made, and cached values first made or reset, for this override injector
+  /// (``withOverrides(_:operation:)``); nil otherwise.
   let overrideCells: OverrideCells?
-  /// The cached values first made, or reset, for this override injector; nil otherwise.
-  let cachedOverrides: CachedOverrides?
   /// Registrations that reached ``shared`` while an override was in place, from code that does not see it.
   let changesDuringOverrides: Locked<UnscopedChanges>?
   /// ``creationWaitLimit`` in seconds.
@@ -85,7 +84,6 @@ public final class Injector: Sendable {
     self.parent = parent
     self.requiresConfiguration = requiresConfiguration
     overrideCells = overriding ? OverrideCells() : nil
-    cachedOverrides = overriding ? CachedOverrides() : nil
     changesDuringOverrides = requiresConfiguration ? Locked(UnscopedChanges()) : nil
     if requiresConfiguration { state.withLock { $0.gate = ConfigurationGate() } }
     self.creationWaitLimit = max(.zero, creationWaitLimit)

@@ -31,7 +31,7 @@ protocol ResettableFactory: Sendable {
   /// Drops the value the registration's own injector keeps.
   func reset()
   /// Drops the value an override injector keeps for `registration`, so that it makes its own from now on.
-  func reset(_ registration: Registration, in overrides: CachedOverrides)
+  func reset(_ registration: Registration, in overrides: OverrideCells)
 }
 
 /// A ``Scope/cached`` factory: a singleton that ``Injector/reset(_:for:id:)`` drops.
@@ -59,7 +59,7 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   private func generation(_ execution: Execution, for registration: Registration, level: Int) -> SingletonCell<Service>
   {
     let home = cell.generation
-    guard level > 0, let overrides = execution.owners(atLevel: level).override?.injector.cachedOverrides else {
+    guard level > 0, let overrides = execution.owners(atLevel: level).override?.injector.overrideCells else {
       return home
     }
     let make: (() -> CachedCell<Service>)? = home.isMade ? nil : { CachedCell(label: registration.named.summary) }
@@ -68,7 +68,7 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
 
   func reset() { cell.replace() }
 
-  func reset(_ registration: Registration, in overrides: CachedOverrides) {
+  func reset(_ registration: Registration, in overrides: OverrideCells) {
     overrides.cell(for: registration) { CachedCell<Service>(label: registration.named.summary) }?.replace()
   }
 }

@@ -4,10 +4,8 @@
 protocol InjectorRuntime: AnyObject, Sendable {
   /// The injector whose registrations this one falls back on.
   var parentRuntime: (any InjectorRuntime)? { get }
-  /// The singletons first made for an override injector; nil otherwise.
+  /// The singletons first made, and cached values first made or reset, for an override injector; nil otherwise.
   var overrideCells: OverrideCells? { get }
-  /// The cached values first made, or reset, for an override injector; nil otherwise.
-  var cachedOverrides: CachedOverrides? { get }
   /// How long a thread waits for a value another thread is creating, in seconds.
   var waitLimitSeconds: Double { get }
   /// The weak reference to this injector that resolvers hold.

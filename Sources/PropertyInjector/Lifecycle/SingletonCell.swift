@@ -136,6 +136,3 @@ final class OverrideCells: Sendable {
     }
   }
 }
-
-/// An override injector's own cached values: see ``OverrideCells``.
-typealias CachedOverrides = OverrideCells

@@ -10,8 +10,8 @@ enum PlanBuilder {
     var invalid: [(candidate: Candidate, problem: InjectionError.Problem?)] = []
     for (property, reason) in shape.candidates(in: chain) {
       if let issue = property.issue {
-        let candidate = Candidate(property: property, reason: reason, request: nil, answer: nil)
-        let problem = InjectionError.Problem.candidate(property, issue: issue, reason: reason, in: shape)
+        let candidate = Candidate(property: property, request: nil, answer: nil)
+        let problem = InjectionError.Problem.candidate(property, issue: issue, reason: reason)
         if let problem { problems.append(problem) }
         invalid.append((candidate, problem))
         continue
@@ -24,7 +24,7 @@ enum PlanBuilder {
       var ownSlot: Int?
       if let slots, case .registration(let registration, 0) = answer { ownSlot = slots[ObjectIdentifier(registration)] }
       let kept = slots != nil && answer.namesOwnRegistration ? nil : answer
-      let candidate = Candidate(property: property, reason: reason, request: request, answer: kept)
+      let candidate = Candidate(property: property, request: request, answer: kept)
       steps.append(accessor.step(for: candidate, answer: answer, ownSlot: ownSlot))
     }
     return TypePlan(

@@ -10,15 +10,13 @@ final class Candidate {
   }
 
   let property: TypeShape.Property
-  let reason: Reason
   /// What the property asks for; nil when its declaration is invalid.
   let request: Request?
   /// What the rules answered; nil when its declaration is invalid.
   let answer: Answer?
 
-  init(property: TypeShape.Property, reason: Reason, request: Request?, answer: Answer?) {
+  init(property: TypeShape.Property, request: Request?, answer: Answer?) {
     self.property = property
-    self.reason = reason
     self.request = request
     self.answer = answer
   }

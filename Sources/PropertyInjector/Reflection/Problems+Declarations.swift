@@ -7,8 +7,7 @@ extension InjectionError.Problem {
   static func candidate(
     _ property: TypeShape.Property,
     issue: TypeShape.Issue,
-    reason: Candidate.Reason,
-    in shape: TypeShape
+    reason: Candidate.Reason
   ) -> Self? {
     let owner = readableName(of: property.owner)
     // Why it is a candidate, and the other way out: not being one.

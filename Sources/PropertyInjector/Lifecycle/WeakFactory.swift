@@ -5,16 +5,14 @@ final class WeakBox {
   init(_ object: AnyObject) { self.object = object }
 }
 
-/// A weak registration's value: a ``SingletonCell`` per generation holding it weakly. One thread makes it (outside
-/// every lock) while the others wait for it; once released, the next request starts a new generation.
-typealias WeakCell = CachedCell<WeakBox>
-
 /// A ``Scope/weak`` factory: the value is shared while anything outside the injector holds it.
 struct WeakFactory<Service>: AnyFactory {
   let factory: Factory<Service>
   var isMainActorIsolated: Bool { factory.isMainActorIsolated }
   var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
-  let cell: WeakCell
+  /// The value, held weakly by a ``SingletonCell`` per generation: one thread makes it (outside every lock) while
+  /// the others wait; once released, the next request starts a new generation.
+  let cell: CachedCell<WeakBox>
 
   /// Whether a `Service` may be a class instance: a class, or an existential a class may conform to.
   static var mayBeClass: Bool { Service.self is AnyClass || isExistential(Service.self) }
