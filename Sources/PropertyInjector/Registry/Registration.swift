@@ -131,8 +131,6 @@ enum RegistrationKey: Hashable, Sendable {
 struct TargetClass: Sendable {
   let type: AnyClass
 
-  init(_ type: AnyClass) { self.type = type }
-
   var id: ObjectIdentifier { ObjectIdentifier(type) }
   var name: String { readableName(of: type) }
 }
