@@ -7,7 +7,9 @@ enum NearMisses {
   }
 
   private static func miss(of registration: Registration, for request: Request) -> NearMiss? {
-    if isMetatype(registration.service.type, of: request.wanted.type) {
+    // Registered as the wanted type's metatype (`Cache.Type` for `Cache`).
+    func metatype<T>(_: T.Type) -> Any.Type { T.Type.self }
+    if ObjectIdentifier(_openExistential(request.wanted.type, do: metatype)) == registration.service.id {
       return NearMiss(registration: registration.named, reasons: [.metatype])
     }
     guard let match = registration.typeMatch else { return nil }
@@ -36,11 +38,5 @@ enum NearMisses {
     }
     // Written as an id usually is: `primarySession`, from `…PrimarySession`.
     return best.map { $0.prefix(1).lowercased() + $0.dropFirst() }
-  }
-
-  /// Whether `registered` is the metatype of `wanted` (`Cache.Type` for `Cache`).
-  private static func isMetatype(_ registered: Any.Type, of wanted: Any.Type) -> Bool {
-    func metatype<T>(_: T.Type) -> Any.Type { T.Type.self }
-    return ObjectIdentifier(_openExistential(wanted, do: metatype)) == ObjectIdentifier(registered)
   }
 }
