@@ -93,14 +93,7 @@ struct InjectedOwner: Sendable {
 
   /// The property's name, from the storage key path's description (`\ReportView._logger`); nil on
   /// the Apple systems whose key paths do not describe themselves (before macOS 14 and iOS 17).
-  var property: String? { Self.name(fromStorage: storage) }
-
-  /// Where a value of `Value` is needed: `ReportView.logger: any Logger`, or the class alone.
-  func site<Value>(of _: Value.Type) -> Site {
-    Site(owner: type, property: property ?? "(an @Injected property)", declared: Value.self)
-  }
-
-  private static func name(fromStorage storage: AnyKeyPath) -> String? {
+  var property: String? {
     guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return nil }
     let text = storage.debugDescription
     guard let dot = text.lastIndex(of: ".") else { return nil }
@@ -111,6 +104,11 @@ struct InjectedOwner: Sendable {
       name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
     else { return nil }
     return String(name)
+  }
+
+  /// Where a value of `Value` is needed: `ReportView.logger: any Logger`, or the class alone.
+  func site<Value>(of _: Value.Type) -> Site {
+    Site(owner: type, property: property ?? "(an @Injected property)", declared: Value.self)
   }
 }
 

@@ -52,9 +52,7 @@ public struct Provided<Value: Sendable>: Sendable {
     let optional = value as? any OptionalProtocol
     let service = optional?.wrappedProbe ?? TypeProbe(Value.self)
     let unwrapped: Any? = if let optional { optional.wrappedAny } else { value }
-    let match: Registration.Match =
-      name.map { .name($0) }
-      ?? .type(Registration.TypeMatch(target: nil, id: nil, includingAncestors: false))
+    let match = name.map { .name($0) } ?? Injector.match(for: nil, id: nil)
     guard let unwrapped else {
       injector.remove(Registration.key(of: service, match), ownedBy: owner)
       return false
