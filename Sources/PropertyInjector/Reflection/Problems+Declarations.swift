@@ -171,8 +171,7 @@ extension InjectionError.Problem {
   }
 
   /// An entry whose key path starts somewhere the object is not.
-  static func keyPathRoot(_ name: String, keyPath: AnyKeyPath?, startsAt root: Any.Type, notIn typeName: String) -> Self
-  {
+  static func keyPathRoot(_ name: String, startsAt root: Any.Type, notIn typeName: String) -> Self {
     let rootName = readableName(of: root)
     let summary: String
     if isExistential(root) {
@@ -255,13 +254,9 @@ extension InjectionError.Problem {
   }
 
   /// An entry whose key path's value type is not the property's declared type.
-  static func keyPathValueMismatch(
-    _ name: String,
-    keyPath: AnyKeyPath?,
-    leadsTo valueType: Any.Type,
-    declared: Any.Type?,
-    owner: AnyClass
-  ) -> Self {
+  static func keyPathValueMismatch(_ name: String, leadsTo valueType: Any.Type, declared: Any.Type?, owner: AnyClass)
+    -> Self
+  {
     let owner = readableName(of: owner)
     let property = declared.map { "the property is \(readableName(of: $0))" } ?? "the property is not optional"
     return Self(

@@ -259,11 +259,9 @@ private struct ShapeBuilder {
   }
 
   private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry) {
-    guard let rootLevel = chain.firstIndex(where: { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) })
-    else {
-      problems.append(
-        .keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: accessor.rootType, notIn: readableName(of: chain[0]))
-      )
+    let rootLevel = level(of: accessor)
+    guard rootLevel < chain.count else {
+      problems.append(.keyPathRoot(entry.name, startsAt: accessor.rootType, notIn: readableName(of: chain[0])))
       markBroken(named: entry.name)
       return
     }
@@ -298,8 +296,7 @@ private struct ShapeBuilder {
         .keyPathGoesThrough(entry.name, description: description, owner: owner)
       } else if !property.isOptional || ObjectIdentifier(accessor.valueType) != ObjectIdentifier(property.reflectedType)
       {
-        .keyPathValueMismatch(
-          entry.name, keyPath: entry.keyPath, leadsTo: accessor.valueType, declared: declaredTypes[index], owner: owner)
+        .keyPathValueMismatch(entry.name, leadsTo: accessor.valueType, declared: declaredTypes[index], owner: owner)
       } else if case .stored(let component)? = components, component != entry.name {
         .keyPathNamesAnother(
           entry.name, keyPath: entry.keyPath, component: component, declared: property.reflectedType, owner: owner)
@@ -348,7 +345,7 @@ private struct ShapeBuilder {
       declaredTypes[index] = valueType
       return
     case .wrongRoot(let root):
-      problems.append(.keyPathRoot(entry.name, keyPath: entry.keyPath, startsAt: root, notIn: readableName(of: owner)))
+      problems.append(.keyPathRoot(entry.name, startsAt: root, notIn: readableName(of: owner)))
     case .readOnly:
       problems.append(.keyPathNotWritable(entry.name, owner: owner, declared: declaredTypes[index]))
     }
