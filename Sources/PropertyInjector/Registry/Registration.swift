@@ -76,10 +76,7 @@ final class Registration: Sendable {
     }
   }
 
-  var instance: Any? {
-    if case .instance(let value) = source { return value }
-    return nil
-  }
+  var instance: Any? { if case .instance(let value) = source { value } else { nil } }
 
   var keepsItsValue: Bool {
     switch source {
@@ -104,10 +101,7 @@ final class Registration: Sendable {
       includingAncestors: typeMatch?.includingAncestors ?? false, isMainActor: isMainActorIsolated)
   }
 
-  var typeMatch: TypeMatch? {
-    if case .type(let match) = match { return match }
-    return nil
-  }
+  var typeMatch: TypeMatch? { if case .type(let match) = match { match } else { nil } }
 }
 
 /// What a registration knows of its factory (every one is a Lifecycle ``AnyFactory``, which makes values).
