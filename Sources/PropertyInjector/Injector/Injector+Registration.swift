@@ -121,7 +121,7 @@ extension Injector {
     let key = Registration.key(of: service, match)
     let problem = Self.problem(registering: service, source, match)
     return changeRegistry(at: key) { registry in
-      if let problem { return (false, registry.reject(key, problem)) }
+      if let problem { return (false, registry.restore(Slot(registration: nil, problem: problem), at: key)) }
       if let owner, let existing = registry[key], existing.owner !== owner { return (false, nil) }
       return (true, registry.add(service, source, match, owner: owner))
     }

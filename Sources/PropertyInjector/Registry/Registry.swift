@@ -29,13 +29,6 @@ struct Registry: Sendable {
     return replaced
   }
 
-  /// Records a rejected registration under `key`, replacing what was registered there.
-  mutating func reject(_ key: RegistrationKey, _ problem: InjectionError.Problem) -> Registration? {
-    let replaced = remove(key)
-    problems[key] = problem
-    return replaced
-  }
-
   /// Removes the registration or rejected registration under `key`; returns the registration, if any.
   @discardableResult
   mutating func remove(_ key: RegistrationKey) -> Registration? {
@@ -48,7 +41,7 @@ struct Registry: Sendable {
 
   func slot(_ key: RegistrationKey) -> Slot { Slot(registration: self[key], problem: problems[key]) }
 
-  /// Puts `slot` back under `key`, as it was, and returns the registration it removed.
+  /// Puts `slot` under `key` (as it was, or a rejection's problem) and returns the registration it removed.
   mutating func restore(_ slot: Slot, at key: RegistrationKey) -> Registration? {
     let removed = remove(key)
     problems[key] = slot.problem
