@@ -109,8 +109,7 @@ struct SiblingShape: Hashable, Sendable {
       lhs.registrations.count == rhs.registrations.count
         && zip(lhs.registrations, rhs.registrations).allSatisfy { $0.shapeEntry == $1.shapeEntry }
     case (false, true):
-      lhs.registrations.count == rhs.entries.count
-        && zip(lhs.registrations, rhs.entries).allSatisfy { $0.shapeEntry == $1 }
+      rhs == lhs
     case (true, false):
       rhs.registrations.count == lhs.entries.count
         && zip(rhs.registrations, lhs.entries).allSatisfy { $0.shapeEntry == $1 }
