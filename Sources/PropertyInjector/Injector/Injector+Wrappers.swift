@@ -10,8 +10,7 @@ extension Injector {
     do {
       let chain = try snapshotChain()
       if let problem = chain.configurationProblems.first { return problem }
-      if case .failure(let problem) = Rules.answer(request, in: chain) { return problem }
-      return nil
+      return if case .failure(let problem) = Rules.answer(request, in: chain) { problem } else { nil }
     } catch {
       return error.problems.first
     }
