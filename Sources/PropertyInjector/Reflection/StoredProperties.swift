@@ -43,17 +43,13 @@ struct StoredProperties {
 
   /// From the hierarchy's descriptions alone, without an instance or `Mirror`; nil unless all describe themselves.
   init?(describing type: AnyClass, described: (AnyClass, Int) -> [Property]?) {
-    self.init(type, nil, described: described)
+    self.init(type, reflecting: nil, described: described)
     if firstUndescribedLevel != nil { return nil }
   }
 
-  /// Reflects `object`; a described class's level is its description plus what `Mirror` finds it lacks.
-  init(of object: AnyObject, described: (AnyClass, Int) -> [Property]?) {
-    self.init(Swift.type(of: object), object, described: described)
-  }
-
-  /// `type`'s descriptions, and what `Mirror` finds in `object`, an instance of it, if given.
-  private init(_ type: AnyClass, _ object: AnyObject?, described: (AnyClass, Int) -> [Property]?) {
+  /// `type`'s descriptions, and what `Mirror` finds in `object`, an instance of it, if given: a described class's
+  /// level is its description plus what `Mirror` finds it lacks.
+  init(_ type: AnyClass, reflecting object: AnyObject?, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
     // The classes that describe themselves, from the object's down.

@@ -115,7 +115,7 @@ final class TypeShape: Sendable {
   /// `object`'s class as the caller's generic context knows it, if it does: its conformances need no look-up.
   static func scanning(_ object: AnyObject, known: (any InjectableSettable.Type)? = nil) -> TypeShape {
     let lists = AccessorLists(known: known)
-    let reflected = StoredProperties(of: object, described: lists.describedProperties)
+    let reflected = StoredProperties(Swift.type(of: object), reflecting: object, described: lists.describedProperties)
     let didInject =
       reflected.classChain.lazy.compactMap { type in
         lists.list(of: type)?.lazy.compactMap { entry -> ((AnyObject) -> Void)? in
