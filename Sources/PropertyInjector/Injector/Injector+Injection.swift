@@ -92,6 +92,10 @@ extension Injector {
     guard plan.isSharedWithSiblings else { return plan }
     return PlanBuilder.plan(for: plan.shape, in: try snapshotChain())
   }
+
+  /// Whether this injector's plans may serve its siblings: a child's, but not an override's, which lives for one test
+  /// or task, and whose plans the process-wide injector would otherwise keep after it.
+  var sharesPlansWithSiblings: Bool { parent != nil && overrideCells == nil }
 }
 
 /// What ``Injector/injectionPlan(for:known:)`` finds under the lock.
@@ -106,10 +110,4 @@ private struct PlanLookup {
   var own: [Registration]
   /// Where the parent keeps a sibling's plan that would do.
   var sibling: SiblingPlanKey?
-}
-
-extension Injector {
-  /// Whether this injector's plans may serve its siblings: a child's, but not an override's, which lives for one test
-  /// or task, and whose plans the process-wide injector would otherwise keep after it.
-  var sharesPlansWithSiblings: Bool { parent != nil && overrideCells == nil }
 }

@@ -49,9 +49,7 @@ extension Injector {
     defer { overridesInPlace.withLock { $0 -= 1 } }
     return try await $overriding.withValue(injector, operation: operation)
   }
-}
 
-extension Injector {
   /// How many overrides are in place now, in any task.
   static let overridesInPlace = Locked(0)
 

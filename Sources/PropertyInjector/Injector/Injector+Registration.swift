@@ -82,9 +82,7 @@ extension Injector {
   public func unregister(named name: String) -> Bool {
     remove(.name(name))
   }
-}
 
-extension Injector {
   /// Adds a factory registration of `Service`.
   func add<Service>(
     factory: @escaping @Sendable (Resolver) throws -> Service,

@@ -1,6 +1,10 @@
 /// The injector is what the runtime (`Lifecycle/`) makes and hands out values through.
 extension Injector: InjectorRuntime {
   var parentRuntime: (any InjectorRuntime)? { parent }
+
+  /// A ``Resolver`` for this injector: a handle that resolves from it without keeping it alive,
+  /// for objects that resolve later (and for making ``InjectorCreatable`` values by hand in tests).
+  public var resolver: Resolver { Resolver(link: link) }
 }
 
 extension InjectorLink {
@@ -11,10 +15,4 @@ extension InjectorLink {
 extension Resolver {
   /// The injector, while it is alive.
   public var injector: Injector? { link.owner }
-}
-
-extension Injector {
-  /// A ``Resolver`` for this injector: a handle that resolves from it without keeping it alive,
-  /// for objects that resolve later (and for making ``InjectorCreatable`` values by hand in tests).
-  public var resolver: Resolver { Resolver(link: link) }
 }
