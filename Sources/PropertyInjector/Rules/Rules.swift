@@ -6,9 +6,7 @@ indirect enum Answer {
   /// A ``Lazy`` or ``Provider`` that will ask `inner` later; `inner` is already known to succeed.
   case deferred(Deferral, inner: Answer, request: Request)
   case failure(InjectionError.Problem)
-}
 
-extension Answer {
   var named: AnswerName {
     switch self {
     case .registration(let registration, _): .registration(registration.named)
