@@ -42,12 +42,9 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   let cell: CachedCell<Service>
 
   /// The value, made on first request after a reset (in an override's own cell, as a singleton's would be).
-  func make(
-    _ execution: Execution,
-    for registration: Registration,
-    level: Int,
-    at site: Site
-  ) throws(InjectionError) -> Service {
+  func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
+    throws(InjectionError) -> Service
+  {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     let cell = generation(execution, for: registration, level: level)
     if let value = cell.madeValue { return value }

@@ -40,12 +40,9 @@ struct Factory<Service>: AnyFactory {
   }
 
   /// A new value for `registration`, made on the calling thread outside every lock.
-  func make(
-    _ execution: Execution,
-    for registration: Registration,
-    level: Int,
-    at site: Site
-  ) throws(InjectionError) -> Service {
+  func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
+    throws(InjectionError) -> Service
+  {
     if isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     return try execution.make(for: registration, level: level, at: site, make)
   }
@@ -59,12 +56,9 @@ struct Singleton<Service>: AnyFactory {
   let cell: SingletonCell<Service>
 
   /// The value, made on first request (in the override's cell, if one applies; see `Execution.cell`).
-  func make(
-    _ execution: Execution,
-    for registration: Registration,
-    level: Int,
-    at site: Site
-  ) throws(InjectionError) -> Service {
+  func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
+    throws(InjectionError) -> Service
+  {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     if cell.isMade, let value = cell.madeValue { return value }
     let cell = execution.cell(for: registration, level: level, home: cell)

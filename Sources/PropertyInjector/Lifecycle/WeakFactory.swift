@@ -18,12 +18,9 @@ struct WeakFactory<Service>: AnyFactory {
   static var mayBeClass: Bool { Service.self is AnyClass || isExistential(Service.self) }
 
   /// The value alive now, or a new one; never a released one.
-  func make(
-    _ execution: Execution,
-    for registration: Registration,
-    level: Int,
-    at site: Site
-  ) throws(InjectionError) -> Service {
+  func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
+    throws(InjectionError) -> Service
+  {
     if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     guard Self.mayBeClass else { throw Self.notClass(registration, Service.self, at: site) }
     while true {
