@@ -95,6 +95,31 @@ struct RegistryChangeTests {
     #expect(stale.value.isEmpty)
   }
 
+  @Test("16 threads asking a new injector for its link at once get one link, pointing at it; none is made unasked")
+  func oneLinkPerInjectorUnderContention() {
+    for _ in 0..<100 {
+      let injector = Injector(parent: Injector())
+      #expect(injector.state.withLock { $0.link } == nil)
+      let seen = Locked2<[ObjectIdentifier]>([])
+      let ready = Locked2(0)
+      runConcurrently(
+        (0..<16).map { _ in
+          {
+            // All started before any asks, so that they ask at once.
+            ready.mutate { $0 += 1 }
+            while ready.value < 16 {}
+            let link = ObjectIdentifier(injector.link)
+            seen.mutate { $0.append(link) }
+          }
+        })
+      let links = Set(seen.value)
+      #expect(seen.value.count == 16)
+      #expect(links.count == 1)
+      #expect(links.first == ObjectIdentifier(injector.link))
+      #expect(injector.link.injector === injector)
+    }
+  }
+
   @Test(
     "A child that caches joins its parent and is forgotten when it goes; one that caches nothing costs it nothing")
   func childrenForgetThemselves() throws {

@@ -128,6 +128,52 @@ private final class ClaimsComplete: InjectableSettable, InjectableThroughAccesso
   }
 }
 
+/// A complete list in another order than the declarations, a lazy `var` among them: the
+/// check that its `Mirror` labels are all described must not depend on the order.
+private final class ShuffledComplete: InjectableSettable, InjectableThroughAccessors {
+  var count = 0
+  var injectedLogger: (any Logger)?
+  lazy var formatter = "x"
+  var title = "Feed"
+  var injectedCache: Cache?
+
+  static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+  static var injectableAccessors: [InjectableAccessor] {
+    [
+      .complete(ShuffledComplete.self),
+      InjectableAccessor(
+        "injectedCache", of: ShuffledComplete.self, as: Cache.self,
+        isNil: { $0.injectedCache == nil }, write: { $0.injectedCache = $1 }, clear: { $0.injectedCache = nil }),
+      .fixed("title", of: ShuffledComplete.self, type: String.self),
+      .fixed("formatter", of: ShuffledComplete.self, type: String.self, isLazy: true),
+      InjectableAccessor(
+        "injectedLogger", of: ShuffledComplete.self, as: (any Logger).self,
+        isNil: { $0.injectedLogger == nil }, write: { $0.injectedLogger = $1 }, clear: { $0.injectedLogger = nil }),
+      .fixed("count", of: ShuffledComplete.self, type: Int.self),
+    ]
+  }
+}
+
+/// The same shuffled list, missing the last declared property, after a lazy `var`'s storage.
+private final class ShuffledMissingLast: InjectableSettable, InjectableThroughAccessors {
+  var count = 0
+  lazy var formatter = "x"
+  var injectedLogger: (any Logger)?
+  var injectedCache: Cache?
+
+  static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+  static var injectableAccessors: [InjectableAccessor] {
+    [
+      .complete(ShuffledMissingLast.self),
+      InjectableAccessor(
+        "injectedLogger", of: ShuffledMissingLast.self, as: (any Logger).self,
+        isNil: { $0.injectedLogger == nil }, write: { $0.injectedLogger = $1 }, clear: { $0.injectedLogger = nil }),
+      .fixed("formatter", of: ShuffledMissingLast.self, type: String.self, isLazy: true),
+      .fixed("count", of: ShuffledMissingLast.self, type: Int.self),
+    ]
+  }
+}
+
 @Suite("Typed accessors and fillers", .serialized)
 struct TypedAccessorTests {
   init() { FilledScreen.fillerRefuses = false }
@@ -253,5 +299,33 @@ struct TypedAccessorTests {
     #expect(error?.problems.first?.fix.contains(".complete(ClaimsComplete.self)") == true)
     #expect(screen.injectedLogger == nil, "nothing is written")
     #expect(throws: InjectionError.self) { try injector.validate(ClaimsComplete()) }
+  }
+
+  @Test("A complete list in any order, a lazy var among it, is whole: 1,000 objects injected, nothing reported")
+  func shuffledCompleteListIsWhole() throws {
+    let injector = Injector()
+    let logger = ConsoleLogger()
+    let cache = Cache()
+    injector.register(logger, as: (any Logger).self)
+    injector.register(cache)
+    for _ in 0..<1_000 {
+      let screen = ShuffledComplete()
+      try injector.inject(screen)
+      #expect(screen.injectedLogger === logger)
+      #expect(screen.injectedCache === cache)
+    }
+    try injector.validate(ShuffledComplete())
+  }
+
+  @Test("A shuffled complete list missing the last declared property, after a lazy var, is an error naming it")
+  func shuffledListMissingTheLastIsAnError() {
+    let injector = Injector()
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    injector.register(Cache())
+    let screen = ShuffledMissingLast()
+    let error = injectionError { try injector.inject(screen) }
+    #expect(error.map(codes) == [.missingFromTable])
+    #expect(error?.problems.first?.property == "injectedCache")
+    #expect(screen.injectedLogger == nil, "nothing is written")
   }
 }
