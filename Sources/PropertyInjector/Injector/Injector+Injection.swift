@@ -49,14 +49,21 @@ extension Injector {
     known: (any InjectableSettable.Type)? = nil
   ) throws(InjectionError) -> (plan: TypePlan, own: [Registration]) {
     let type = ObjectIdentifier(Swift.type(of: object))
-    let lookup = state.withLock { state -> PlanLookup in
+    // Written in place under the lock: a lookup returned by value would be copied on every injection.
+    var found: TypePlan?
+    var own: [Registration] = []
+    var lookup = PlanLookup()
+    state.withLock { state in
       // The plan used last is the one asked for again, most of the time: one compare.
       if let recent = state.recentPlan, recent.type == type {
-        return PlanLookup(found: recent, own: recent.isSharedWithSiblings ? state.registry.ordered.all : [])
+        found = recent
+        if recent.isSharedWithSiblings { own = state.registry.ordered.all }
+        return
       }
-      var lookup = PlanLookup(epoch: state.epoch, own: state.registry.ordered.all)
+      own = state.registry.ordered.all
+      lookup.epoch = state.epoch
       if let plan = state.plans[type] {
-        lookup.found = plan
+        found = plan
         lookup.previous = state.recentPlan
         state.recentPlan = plan
       } else if sharesPlansWithSiblings, state.registry.problems.isEmpty,
@@ -64,12 +71,11 @@ extension Injector {
       {
         lookup.sibling = SiblingPlanKey(type: type, shape: state.registry.ordered.shape)
       }
-      return lookup
     }
     withExtendedLifetime(lookup.previous) {}
-    if let found = lookup.found { return (found, found.isSharedWithSiblings ? lookup.own : []) }
+    if let found { return (found, found.isSharedWithSiblings ? own : []) }
     if let key = lookup.sibling, let parent, let plan = parent.siblingPlan(for: key) {
-      return (plan, lookup.own)
+      return (plan, own)
     }
     // From here on, a change up the chain drops what this builds, here and in the parent.
     joinAncestors()
@@ -78,11 +84,11 @@ extension Injector {
     let plan = PlanBuilder.plan(
       for: TypeShape.scanned(object, known: known), in: chain, sharedWithSiblings: sharesPlansWithSiblings)
     keep(plan, for: type, builtIn: lookup.epoch)
-    let own = chain.levels[0].registry.ordered
+    let ordered = chain.levels[0].registry.ordered
     if plan.isSharedWithSiblings, let parent, let parentEpoch {
-      parent.keep(siblingPlan: plan, for: SiblingPlanKey(type: type, shape: own.shape.kept), builtIn: parentEpoch)
+      parent.keep(siblingPlan: plan, for: SiblingPlanKey(type: type, shape: ordered.shape.kept), builtIn: parentEpoch)
     }
-    return (plan, plan.isSharedWithSiblings ? own.all : [])
+    return (plan, plan.isSharedWithSiblings ? ordered.all : [])
   }
 
   /// The plan for `object`'s type whose candidates say what fills each, for `validate` and `explain`: the cached
@@ -98,16 +104,12 @@ extension Injector {
   var sharesPlansWithSiblings: Bool { parent != nil && overrideCells == nil }
 }
 
-/// What ``Injector/injectionPlan(for:known:)`` finds under the lock.
+/// What ``Injector/injectionPlan(for:known:)`` finds under the lock when the plan used last is not the one.
 private struct PlanLookup {
-  /// The plan cached here, if any.
-  var found: TypePlan?
-  /// The plan used last before `found`, released after the lock.
+  /// The plan used last before the one found, released after the lock.
   var previous: TypePlan?
   /// The epoch read with the cache, which a plan built now must still be in to be kept.
   var epoch: UInt64 = 0
-  /// The injector's own registrations, in order, read under the same lock.
-  var own: [Registration]
   /// Where the parent keeps a sibling's plan that would do.
   var sibling: SiblingPlanKey?
 }
