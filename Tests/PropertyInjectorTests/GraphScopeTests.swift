@@ -41,6 +41,43 @@ private final class TypedEditor: InjectableSettable, InjectableThroughAccessors 
   }
 }
 
+/// Typed accessors in a superclass and its subclass, two strong properties each: a plan groups each class's own,
+/// and every group of the call must still get the one value.
+private class TypedEditorBase: InjectableSettable, InjectableThroughAccessors {
+  var injectedSession: EditSession?
+  var injectedBaseSession: EditSession?
+  class var injectableAccessors: [InjectableAccessor] {
+    [
+      typedSession("injectedSession", \TypedEditorBase.injectedSession),
+      typedSession("injectedBaseSession", \TypedEditorBase.injectedBaseSession),
+    ]
+  }
+}
+
+private final class TypedEditorLeaf: TypedEditorBase {
+  var injectedLeafSession: EditSession?
+  var injectedOtherLeafSession: EditSession?
+  override class var injectableAccessors: [InjectableAccessor] {
+    [
+      typedSession("injectedLeafSession", \TypedEditorLeaf.injectedLeafSession),
+      typedSession("injectedOtherLeafSession", \TypedEditorLeaf.injectedOtherLeafSession),
+    ]
+  }
+
+  var sessions: [EditSession?] {
+    [injectedSession, injectedBaseSession, injectedLeafSession, injectedOtherLeafSession]
+  }
+}
+
+/// The typed accessor of an `EditSession?` property of `Root`.
+private func typedSession<Root: AnyObject>(_ name: String, _ path: ReferenceWritableKeyPath<Root, EditSession?>)
+  -> InjectableAccessor
+{
+  InjectableAccessor(
+    name, of: Root.self, as: EditSession.self, isNil: { $0[keyPath: path] == nil },
+    write: { $0[keyPath: path] = $1 }, clear: { $0[keyPath: path] = nil })
+}
+
 /// A non-final class whose table reaches its properties through their accessors (an observer, and a
 /// subclass's override): one graph value must still fill every one, through the setters.
 private class ObservedEditorBase: InjectableSettable {
@@ -548,6 +585,25 @@ struct GraphScopeTests {
     let second = TypedEditor()
     try injector.inject(second)
     #expect(made.value == 2 && second.injectedSession?.number == 2 && second.injectedSecondSession?.number == 2)
+  }
+
+  @Test("Typed properties of a superclass and its subclass, grouped by class, share the call's one value")
+  func typedGroupsOfAHierarchyShareOneValue() throws {
+    let injector = Injector()
+    let made = Counter()
+    injector.register(EditSession.self, scope: .graph) { _ in EditSession(number: made.increment()) }
+    for round in 1...3 {
+      let editor = TypedEditorLeaf()
+      try injector.inject(editor)
+      #expect(made.value == round, "one value per call")
+      #expect(editor.sessions.allSatisfy { $0 != nil && $0 === editor.injectedSession })
+      #expect(editor.injectedSession?.number == round)
+    }
+    let partly = TypedEditorLeaf()
+    partly.injectedLeafSession = EditSession(number: 0)
+    try injector.inject(partly)
+    #expect(partly.injectedLeafSession?.number == 0, "a set property is left alone")
+    #expect(partly.injectedOtherLeafSession === partly.injectedBaseSession && partly.injectedSession?.number == 4)
   }
 
   @Test("A typed graph group whose value cannot be made leaves every property nil")

@@ -76,15 +76,16 @@ enum StepDraft {
   case shared(Shared)
 
   /// A strong property a graph-scoped registration fills: the plan makes its value once for every such
-  /// property of the same type (``TypePlan/fused(_:)``), or fills it ``alone``.
+  /// property of the same class and type (``TypePlan/fused(_:)``), or fills it ``alone``.
   struct Shared {
     let alone: Step
-    /// The registration and the property's type: what members of one group have in common.
+    /// The registration, the property's type and its class: what members of one group have in common.
     let key: [ObjectIdentifier]
-    /// Whether the property is nil, and what fills it if it is (of the accessor's type, which only it knows).
-    let member: (isNil: (AnyObject) -> Bool, fill: Any)
-    /// One step that makes the value once and fills every member; nil if a member's `fill` is of another type.
-    let group: (_ members: [(isNil: (AnyObject) -> Bool, fill: Any)]) -> Step?
+    /// The property's accessor, whose types only the first member's `group` knows.
+    let accessor: AnyAccessor
+    /// One step that makes the value once and fills every member, the first being this one; nil if a member's
+    /// accessor is of another type.
+    let group: (_ members: [AnyAccessor]) -> Step?
   }
 
   /// A registered instance, uncast, and how to build the step that writes it alone.

@@ -59,23 +59,42 @@ extension Accessor {
     return .step(step)
   }
 
-  /// A graph value's strong property, which a plan groups with the others the same registration fills.
+  /// A graph value's strong property, which a plan groups with the others of its class the same registration fills:
+  /// the group's step checks and fills them through their own closures, chained (an array of closures would be
+  /// kept maximally abstracted, and each called through a thunk).
   private func sharing(_ candidate: Candidate, _ producer: Producer<Wrapped>, _ registration: Registration, alone: Step)
     -> StepDraft.Shared
   {
-    let (site, produce, isNil, fillIfNil) = (candidate.site, producer.produce, isNilIn, fillIfNil)
-    let fill = SharedFill<Wrapped> { fillIfNil(downcast($0, to: Root.self), $1) }
+    let (site, produce) = (candidate.site, producer.produce)
     return StepDraft.Shared(
-      alone: alone, key: [ObjectIdentifier(registration), ObjectIdentifier(Wrapped.self)],
-      member: ({ isNil(downcast($0, to: Root.self)) }, fill),
+      alone: alone, key: [ObjectIdentifier(registration), ObjectIdentifier(Wrapped.self), ObjectIdentifier(Root.self)],
+      accessor: self,
       group: { members in
-        guard let fillAll = SharedFill<Wrapped>.all(members.map(\.fill)) else { return nil }
-        let isNils = members.map(\.isNil)
+        var accessors: [Accessor] = []
+        for member in members {
+          guard let accessor = member as? Accessor else { return nil }
+          accessors.append(accessor)
+        }
+        guard var isNil = accessors.last?.isNilIn, var fill = accessors.first?.fillIfNil else { return nil }
+        // Asked in order, the first first: the first nil answers, usually after one call.
+        for accessor in accessors.dropLast().reversed() {
+          let (isThisNil, isNilAfter) = (accessor.isNilIn, isNil)
+          isNil = { isThisNil($0) || isNilAfter($0) }
+        }
+        for accessor in accessors.dropFirst() {
+          let (fillBefore, fillThis) = (fill, accessor.fillIfNil)
+          fill = { root, value in
+            let wrote = fillBefore(root, value)
+            return fillThis(root, value) || wrote
+          }
+        }
+        let (anyIsNil, fillAll) = (isNil, fill)
         return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
-          guard isNils.contains(where: { $0(object) }) else { return try rest() }
+          let root = downcast(object, to: Root.self)
+          guard anyIsNil(root) else { return try rest() }
           let value = try produce(execution, site)
           let wrote = try rest()
-          return fillAll.fill(object, value) || wrote
+          return fillAll(root, value) || wrote
         }
       })
   }
@@ -161,35 +180,6 @@ extension Accessor {
       throw InjectionError(
         operation: "inject(\(readableName(of: type(of: object))))", .notKept(at: site, answer: candidate.answer?.named))
     }
-  }
-}
-
-/// Fills one property with a graph value, if it is nil; returns whether it did. A struct, so that its closure is
-/// kept, and called, as typed (in an `Any` or an array, a closure is kept in the most general form, and called
-/// through a thunk).
-private struct SharedFill<Wrapped> {
-  let fill: (AnyObject, Wrapped) -> Bool
-
-  /// One fill that runs `fills` (each a `SharedFill<Wrapped>`) in turn; nil if one is of another type. A chain
-  /// of closures, not a loop over an array, whose element type's metadata each run would look up.
-  static func all(_ fills: [Any]) -> SharedFill? {
-    var chain: SharedFill?
-    for fill in fills {
-      switch fill {
-      case let next as SharedFill:
-        guard let before = chain else {
-          chain = next
-          continue
-        }
-        chain = SharedFill { object, value in
-          let wrote = before.fill(object, value)
-          return next.fill(object, value) || wrote
-        }
-      default:
-        return nil
-      }
-    }
-    return chain
   }
 }
 

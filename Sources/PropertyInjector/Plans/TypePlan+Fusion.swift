@@ -1,7 +1,7 @@
 extension TypePlan {
   /// The drafts' steps, in order, each filler's registered instances bound into one step that writes them all
   /// (a class whose values do not all fit its filler gets ``StepDraft/Fusible/alone`` steps), and each graph
-  /// registration's properties of one type filled by one step, where the first of them is, that makes the
+  /// registration's properties of one type and class filled by one step, where the first of them is, that makes the
   /// value once.
   static func fused(_ drafts: [StepDraft]) -> [Step] {
     var groups: [(filler: Filler, members: [StepDraft.Fusible], bindings: [(name: String, value: Any)])] = []
@@ -11,7 +11,7 @@ extension TypePlan {
     }
     var sharedSteps: [[ObjectIdentifier]: [Step]] = [:]
     for (key, members) in shared {
-      let group = members.count > 1 ? members[0].group(members.map(\.member)) : nil
+      let group = members.count > 1 ? members[0].group(members.map(\.accessor)) : nil
       sharedSteps[key] = group.map { [$0] } ?? members.map(\.alone)
     }
     var steps: [Step] = []
