@@ -6,20 +6,14 @@ extension InjectionError {
     let location = site.property == nil ? site.typeName : "\(site.label): \(site.declaredType ?? site.typeName)"
     return reported(as: "@Injected \(location)") { problem in
       guard fromShared, problem.code == .notConfigured else { return problem }
-      return Problem.injectedNotConfigured(at: site)
+      // Read from `Injector.shared` before `configure` ran.
+      return Problem(
+        code: .notConfigured, at: site,
+        summary: "Injector.shared was never configured, and this @Injected property reads from it (it names no "
+          + "injector of its own), so there is nothing to read.",
+        fix: "Configure Injector.shared at launch, before anything reads it: "
+          + "`Injector.shared.configure { injector in injector.register(...) }`; or give the property an injector "
+          + "of its own: `@Injected(in: injector)`.")
     }
-  }
-}
-
-extension InjectionError.Problem {
-  /// An `@Injected` property read from `Injector.shared` before `configure` ran.
-  static func injectedNotConfigured(at site: Site) -> Self {
-    Self(
-      code: .notConfigured, at: site,
-      summary: "Injector.shared was never configured, and this @Injected property reads from it (it names no "
-        + "injector of its own), so there is nothing to read.",
-      fix: "Configure Injector.shared at launch, before anything reads it: "
-        + "`Injector.shared.configure { injector in injector.register(...) }`; or give the property an injector "
-        + "of its own: `@Injected(in: injector)`.")
   }
 }

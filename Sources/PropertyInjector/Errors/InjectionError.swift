@@ -21,34 +21,23 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
   /// The code of the first problem; see ``problems`` for all of them.
   public var code: Code { problems[0].code }
 
-  /// Makes an error of one problem; the creation it leaves adds its path when `path` is empty (``withPath(_:)``).
-  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String] = []) {
-    self.init(operation: operation, problems: [problem], underlyingError: underlyingError, path: path)
-  }
-
-  /// Copies an error's fields; `problems` is never empty, as every error starts with one problem.
-  private init(operation: String, problems: [Problem], underlyingError: (any Error)?, path: [String]) {
-    self.operation = operation
-    self.problems = problems
-    self.underlyingError = underlyingError
-    self.path = path
-  }
+  // Its memberwise initializer copies an error's fields: `problems` is never empty, as every error starts with one.
 
   /// This error as the failure of `operation` (so one from deep inside names the user's call), each problem transformed.
   func reported(as operation: String, replacing transform: (Problem) -> Problem = { $0 }) -> InjectionError {
     InjectionError(
-      operation: operation, problems: problems.map(transform), underlyingError: underlyingError, path: path)
+      problems: problems.map(transform), operation: operation, underlyingError: underlyingError, path: path)
   }
 
   /// Throws `problems` as the failure of `operation`, if there are any.
   static func throwIfAny(_ problems: [Problem], as operation: @autoclosure () -> String) throws(InjectionError) {
     guard !problems.isEmpty else { return }
-    throw InjectionError(operation: operation(), problems: problems, underlyingError: nil, path: [])
+    throw InjectionError(problems: problems, operation: operation(), underlyingError: nil, path: [])
   }
   /// The same error, with `path` as the creations in progress, unless it has one already.
   func withPath(_ path: [String]) -> InjectionError {
     guard self.path.isEmpty, !path.isEmpty else { return self }
-    return InjectionError(operation: operation, problems: problems, underlyingError: underlyingError, path: path)
+    return InjectionError(problems: problems, operation: operation, underlyingError: underlyingError, path: path)
   }
 
   /// A readable account of every problem, each with its fix.
@@ -62,6 +51,11 @@ public struct InjectionError: Error, Sendable, CustomStringConvertible {
 }
 
 extension InjectionError {
+  /// Makes an error of one problem; the creation it leaves adds its path when `path` is empty (``withPath(_:)``).
+  init(operation: String, _ problem: Problem, underlyingError: (any Error)? = nil, path: [String] = []) {
+    self.init(problems: [problem], operation: operation, underlyingError: underlyingError, path: path)
+  }
+
   /// One thing that is wrong, with the type and property it concerns and how to fix it.
   public struct Problem: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is.
