@@ -30,27 +30,19 @@ extension Injector {
     do {
       try body(self)
     } catch {
-      undo(
-        state.withLock { state in
-          defer { state.journal = nil }
-          return state.journal
-        })
+      // Puts back, latest first, what the journal recorded, wherever nothing changed it since.
+      for change in (state.withLock { $0.journal.take() }?.changes ?? []).reversed() {
+        changeRegistry(at: change.key) { registry in
+          guard registry.slot(change.key).isSame(as: change.after) else { return (false, nil) }
+          return (true, registry.restore(change.before, at: change.key))
+        }
+      }
       gate.endConfiguring(succeeded: false)
       throw error
     }
     state.withLock { $0.journal = nil }
     gate.endConfiguring(succeeded: true)
     return true
-  }
-
-  /// Puts back, latest first, what `journal` recorded, wherever nothing changed it since.
-  private func undo(_ journal: ConfigurationJournal?) {
-    for change in (journal?.changes ?? []).reversed() {
-      changeRegistry(at: change.key) { registry in
-        guard registry.slot(change.key).isSame(as: change.after) else { return (false, nil) }
-        return (true, registry.restore(change.before, at: change.key))
-      }
-    }
   }
 
   /// Throws ``InjectionError/Code/notConfigured`` unless ``configure(_:)`` ran, or runs here; waits while it runs elsewhere.
@@ -69,9 +61,7 @@ struct ConfigurationJournal: Sendable {
   /// The thread running the configuration.
   let thread: UInt
   /// Each change: what was under `key` before, and what the change left there.
-  private(set) var changes: [(key: RegistrationKey, before: Slot, after: Slot)] = []
-
-  mutating func record(_ key: RegistrationKey, before: Slot, after: Slot) { changes.append((key, before, after)) }
+  var changes: [(key: RegistrationKey, before: Slot, after: Slot)] = []
 }
 
 /// Whether an injector's ``Injector/configure(_:)`` has run, is running (on which thread), or
@@ -103,12 +93,8 @@ final class ConfigurationGate: Sendable {
     }
   }
 
-  /// Waits at most `limit` seconds while another thread configures; returns whether one still is.
-  func waitWhileConfiguredElsewhere(limit: Double) -> Bool {
-    whenNotConfiguringElsewhere(within: limit) { _ in false } == nil
-  }
-
-  /// Whether configuration is done, or running here, once no other thread configures; nil after `limit` seconds.
+  /// Whether configuration is done, or running here, once no other thread configures; nil after `limit` seconds
+  /// (so nil also says whether another thread still configures after waiting that long).
   func isConfiguredOrConfiguringHere(limit: Double) -> Bool? {
     whenNotConfiguringElsewhere(within: limit) { phase in
       if case .notConfigured = phase { false } else { true }

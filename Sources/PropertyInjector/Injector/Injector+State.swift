@@ -21,7 +21,7 @@ extension Injector {
       let after = state.registry.slot(key)
       var escaped: (before: Slot, after: Slot)?
       if journaled {
-        state.journal?.record(key, before: before, after: after)
+        state.journal?.changes.append((key, before, after))
       } else if !after.isSame(as: before) {
         escaped = (before, after)
       }
@@ -52,7 +52,7 @@ extension Injector {
     var current: Injector? = self
     while let injector = current {
       if let gate = injector.state.withLock({ $0.gate }),
-        gate.waitWhileConfiguredElsewhere(limit: injector.waitLimitSeconds)
+        gate.isConfiguredOrConfiguringHere(limit: injector.waitLimitSeconds) == nil
       {
         throw .configurationTimedOut(seconds: injector.waitLimitSeconds)
       }
