@@ -25,14 +25,13 @@ extension Injector {
   {
     let key = RegistrationKey.type(
       ObjectIdentifier(Service.self), target: target.map(ObjectIdentifier.init), id: id?.caseFolded)
-    let name = readableName(of: Service.self)
     let levels = try snapshotChain().levels
-    guard let level = levels.firstIndex(where: { $0.registry[key] != nil }),
-      let registration = levels[level].registry[key]
-    else { throw InjectionError(operation: "reset(\(name))", .notCached(name, found: nil)) }
-    guard case .scoped(let factory, .cached) = registration.source, let cached = factory as? any ResettableFactory
-    else { throw InjectionError(operation: "reset(\(name))", .notCached(name, found: registration.named)) }
-    reset(cached, registration, level: level)
+    let level = levels.firstIndex { $0.registry[key] != nil }
+    let registration = level.flatMap { levels[$0].registry[key] }
+    guard let level, let registration, reset(registration, level: level) else {
+      let name = readableName(of: Service.self)
+      throw InjectionError(operation: "reset(\(name))", .notCached(name, found: registration?.named))
+    }
   }
 
   /// Drops the values of this injector's ``Scope/cached`` registrations; through an override injector, also
@@ -48,25 +47,22 @@ extension Injector {
   public func resetCached() throws(InjectionError) {
     let levels = try snapshotChain().levels
     for (level, snapshot) in levels.enumerated() where level == 0 || overrideCells != nil {
-      for registration in snapshot.registry.ordered.all {
-        guard case .scoped(let factory, .cached) = registration.source, let cached = factory as? any ResettableFactory
-        else { continue }
-        reset(cached, registration, level: level)
-      }
+      for registration in snapshot.registry.ordered.all { reset(registration, level: level) }
     }
   }
 
-  /// Resets `registration`, found `level` steps up: in the nearest override on the way, if any, else at home.
-  private func reset(_ cached: any ResettableFactory, _ registration: Registration, level: Int) {
-    var injector: Injector? = self
-    for _ in 0..<level {
-      guard let current = injector else { break }
-      if let overrides = current.overrideCells {
-        cached.reset(registration, in: overrides)
-        return
-      }
-      injector = current.parent
+  /// Resets `registration`, found `level` steps up, if it is a cached one: in the nearest override on the way, if
+  /// any, else at home. Returns whether it is.
+  @discardableResult
+  private func reset(_ registration: Registration, level: Int) -> Bool {
+    guard case .scoped(let factory, .cached) = registration.source, let cached = factory as? any ResettableFactory
+    else { return false }
+    // This injector and its ancestors below the registration's, nearest first.
+    if let overrides = sequence(first: self, next: \.parent).prefix(level).lazy.compactMap(\.overrideCells).first {
+      cached.reset(registration, in: overrides)
+    } else {
+      cached.reset()
     }
-    cached.reset()
+    return true
   }
 }
