@@ -5,17 +5,6 @@ protocol InjectedProperty {
 }
 
 extension Injector {
-  /// The problem `request` would hit now, without producing anything.
-  func problem(resolving request: Request) -> InjectionError.Problem? {
-    do {
-      let chain = try snapshotChain()
-      if let problem = chain.configurationProblems.first { return problem }
-      return if case .failure(let problem) = Rules.answer(request, in: chain) { problem } else { nil }
-    } catch {
-      return error.problems.first
-    }
-  }
-
   /// The problems of `object`'s ``Injected`` properties.
   func wrapperProblems(of object: AnyObject) -> [InjectionError.Problem] {
     var problems: [InjectionError.Problem] = []

@@ -83,19 +83,18 @@ struct InjectedOwner: Sendable {
   let type: AnyObject.Type
   /// The wrapper's storage key path (`\ReportView._logger`). Exempt from the `Sendable` check: a
   /// key path is an immutable value, which `AnyKeyPath` does not declare.
-  var storage: AnyKeyPath { sharedStorage.value }
-  private let sharedStorage: UncheckedSendable<AnyKeyPath>
+  private let storage: UncheckedSendable<AnyKeyPath>
 
   init(instance: AnyObject, storage: AnyKeyPath) {
     type = Swift.type(of: instance)
-    sharedStorage = UncheckedSendable(value: storage)
+    self.storage = UncheckedSendable(value: storage)
   }
 
   /// The property's name, from the storage key path's description (`\ReportView._logger`); nil on
   /// the Apple systems whose key paths do not describe themselves (before macOS 14 and iOS 17).
   var property: String? {
     guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return nil }
-    let text = storage.debugDescription
+    let text = storage.value.debugDescription
     guard let dot = text.lastIndex(of: ".") else { return nil }
     let storageName = text[text.index(after: dot)...]
     guard storageName.hasPrefix("_") else { return nil }
@@ -114,9 +113,16 @@ struct InjectedOwner: Sendable {
 
 extension Injected: InjectedProperty {
   func problem(checkedBy validating: Injector, property: String, in owner: Any.Type) -> InjectionError.Problem? {
-    let site = Site(owner: owner, property: property, declared: Value.self)
-    let request = Request(
-      wanted: TypeProbe(Value.self), classChain: [], label: name, names: name == nil ? .ignored : .only, site: site)
-    return (injector ?? validating).problem(resolving: request)
+    // What the request would hit now, without producing anything.
+    do {
+      let chain = try (injector ?? validating).snapshotChain()
+      if let problem = chain.configurationProblems.first { return problem }
+      let site = Site(owner: owner, property: property, declared: Value.self)
+      let request = Request(
+        wanted: TypeProbe(Value.self), classChain: [], label: name, names: name == nil ? .ignored : .only, site: site)
+      return if case .failure(let problem) = Rules.answer(request, in: chain) { problem } else { nil }
+    } catch {
+      return error.problems.first
+    }
   }
 }
