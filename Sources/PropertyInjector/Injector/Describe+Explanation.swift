@@ -1,18 +1,14 @@
 extension Describe {
-  /// Why the answer fills the candidate, in order of precedence, for ``Injector/explain(_:)``.
-  static func reasons(for candidate: Candidate, in chain: SnapshotChain) -> [String] {
-    guard let answer = candidate.answer, let request = candidate.request else { return [] }
-    return reasons(for: answer, request, chain)
-  }
-
-  private static func reasons(for answer: Answer, _ request: Request, _ chain: SnapshotChain) -> [String] {
+  /// Why `answer` fills a candidate's `request`, in order of precedence, for ``Injector/explain(_:)``.
+  static func reasons(for answer: Answer?, _ request: Request?, in chain: SnapshotChain) -> [String] {
+    guard let answer, let request else { return [] }
     switch answer {
     case .failure:
       return []
     case .creation(let type):
       return ["nothing is registered for \(type.name), and it is InjectorCreatable"]
     case .deferred(let deferral, let inner, let innerRequest):
-      return ["resolved \(deferral.timing)"] + reasons(for: inner, innerRequest, chain)
+      return ["resolved \(deferral.timing)"] + reasons(for: inner, innerRequest, in: chain)
     case .registration(let registration, let level):
       var reasons: [String] = []
       if case .name(let name) = registration.match {

@@ -24,8 +24,7 @@ extension Injector {
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
       let plan = try plan(for: object)
-      problems += validationProblems(of: plan) + plan.entryProblems(in: object)
-      problems += wrapperProblems(of: object)
+      problems += validationProblems(of: plan) + plan.entryProblems(in: object) + wrapperProblems(of: object)
     }
     try InjectionError.throwIfAny(problems, as: operation)
   }
@@ -120,7 +119,7 @@ extension Injector {
       _ status: InjectionReport.Status,
       source: String? = nil,
       reasons: [String] = [],
-      problem: InjectionError.Problem?
+      problem: InjectionError.Problem? = nil
     ) {
       let index = plan.shape.properties.firstIndex { $0.owner == property.owner && $0.name == property.name } ?? 0
       let declared = property.declaredTypeName ?? property.reflectedType.map { readableName(of: $0) } ?? "?"
@@ -132,20 +131,16 @@ extension Injector {
     for step in plan.program.steps {
       let candidate = step.candidate
       let reachingOther = reachingOthers[ObjectIdentifier(candidate.site)]
-      let isSet = reachingOther == nil && !step.isNil(in: object)
-      let failure = reachingOther ?? step.failure ?? Self.offMainActorProblem(of: step)
-      let status: InjectionReport.Status
-      if isSet {
-        status = .alreadySet
-      } else if let failure {
-        status = [.unresolved, .typeMismatch, .mainActorRequired].contains(failure.code) ? .unresolved : .invalid
+      if reachingOther == nil && !step.isNil(in: object) {
+        add(candidate.property, .alreadySet)
+      } else if let failure = reachingOther ?? step.failure ?? Self.offMainActorProblem(of: step) {
+        let unresolved = [.unresolved, .typeMismatch, .mainActorRequired].contains(failure.code)
+        add(candidate.property, unresolved ? .unresolved : .invalid, problem: failure)
       } else {
-        status = .filled
+        add(
+          candidate.property, .filled, source: candidate.answer.map(\.named.summary),
+          reasons: Describe.reasons(for: candidate.answer, candidate.request, in: chain))
       }
-      let filled = status == .filled
-      add(
-        candidate.property, status, source: filled ? candidate.answer.map(\.named.summary) : nil,
-        reasons: filled ? Describe.reasons(for: candidate, in: chain) : [], problem: isSet ? nil : failure)
     }
     for (candidate, problem) in plan.program.invalidCandidates {
       let problem = problem ?? plan.problems.first { $0.property == candidate.property.name }
