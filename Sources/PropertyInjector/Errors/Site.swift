@@ -5,26 +5,24 @@ final class Site: Sendable {
   private let declared: Any.Type?
   let property: String?
 
-  init(owner: Any.Type, property: String, declared: Any.Type?) {
+  private init(owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?) {
     self.owner = owner
-    ownerText = nil
+    self.ownerText = ownerText
     self.property = property
     self.declared = declared
   }
 
-  /// Something that is not a property of a type, such as `Lazy<Database>.value`.
-  init(named name: String, property: String?) {
-    owner = nil
-    ownerText = name
-    self.property = property
-    declared = nil
+  convenience init(owner: Any.Type, property: String, declared: Any.Type?) {
+    self.init(owner: owner, ownerText: nil, property: property, declared: declared)
   }
 
-  init(resolving type: Any.Type, detail: String? = nil) {
-    owner = type
-    ownerText = detail.map { "\(readableName(of: type))\($0)" }
-    property = nil
-    declared = nil
+  /// Something that is not a property of a type, such as `Lazy<Database>.value`.
+  convenience init(named name: String, property: String?) {
+    self.init(owner: nil, ownerText: name, property: property, declared: nil)
+  }
+
+  convenience init(resolving type: Any.Type, detail: String? = nil) {
+    self.init(owner: type, ownerText: detail.map { "\(readableName(of: type))\($0)" }, property: nil, declared: nil)
   }
 
   /// The type that declares the property, or the resolved type for `resolve`.
