@@ -118,8 +118,7 @@ extension Injector.State {
     epoch &+= 1
     // Nothing to drop (a new child registering its values, say): nothing to box.
     if plans.isEmpty, recentPlan == nil, resolutions.isEmpty, siblingPlans.isEmpty { return nil }
-    let dropped: ([ObjectIdentifier: TypePlan], TypePlan?, [ResolutionKey: Resolution], [SiblingPlanKey: TypePlan]) =
-      (plans, recentPlan, resolutions, siblingPlans)
+    let dropped = (plans, recentPlan, resolutions, siblingPlans)
     plans = [:]
     recentPlan = nil
     resolutions = [:]

@@ -95,10 +95,9 @@ struct InjectedOwner: Sendable {
   var property: String? {
     guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return nil }
     let text = storage.value.debugDescription
-    guard let dot = text.lastIndex(of: ".") else { return nil }
-    let storageName = text[text.index(after: dot)...]
-    guard storageName.hasPrefix("_") else { return nil }
-    let name = storageName.dropFirst()
+    // The storage's name follows the last dot, and starts with "_".
+    guard let dot = text.lastIndex(of: "."), text[dot...].hasPrefix("._") else { return nil }
+    let name = text[dot...].dropFirst(2)
     guard let first = name.first, first.isLetter || first == "_",
       name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
     else { return nil }

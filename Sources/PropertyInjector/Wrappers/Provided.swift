@@ -15,7 +15,7 @@ public struct Provided<Value: Sendable>: Sendable {
   private let name: String?
   private let owner = RegistrationOwner()
   private var value: Value
-  private var providing: Bool
+  private var providing = false
 
   /// Registers `wrappedValue` with `injector`, unless something else is registered there.
   ///
@@ -28,7 +28,6 @@ public struct Provided<Value: Sendable>: Sendable {
     self.injector = injector ?? .shared
     self.name = name
     value = wrappedValue
-    providing = false
     providing = provide(wrappedValue)
   }
 
