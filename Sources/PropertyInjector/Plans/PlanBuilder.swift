@@ -8,7 +8,11 @@ enum PlanBuilder {
     var problems = shape.problems
     var steps: [StepDraft] = []
     var invalid: [(candidate: Candidate, problem: InjectionError.Problem?)] = []
-    for (property, reason) in shape.candidates(in: chain) {
+    let properties = shape.properties
+    steps.reserveCapacity(properties.count)
+    for index in 0..<properties.count {
+      let property = properties[index]
+      guard let reason = property.reason(in: chain) else { continue }
       if let issue = property.issue {
         let candidate = Candidate(property: property, request: nil, answer: nil)
         let problem = InjectionError.Problem.candidate(property, issue: issue, reason: reason)

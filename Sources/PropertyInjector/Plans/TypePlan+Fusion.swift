@@ -1,44 +1,94 @@
 extension TypePlan {
-  /// The drafts' steps, in order, each filler's registered instances bound into one step that writes them all
-  /// (a class whose values do not all fit its filler gets ``StepDraft/Fusible/alone`` steps), and each graph
-  /// registration's properties of one type and class filled by one step, where the first of them is, that makes the
-  /// value once.
-  static func fused(_ drafts: [StepDraft]) -> [Step] {
-    var groups: [(filler: Filler, members: [StepDraft.Fusible], bindings: [(name: String, value: Any)])] = []
-    var shared: [[ObjectIdentifier]: [StepDraft.Shared]] = [:]
-    for draft in drafts {
-      if case .shared(let member) = draft { shared[member.key, default: []].append(member) }
-    }
-    var sharedSteps: [[ObjectIdentifier]: [Step]] = [:]
-    for (key, members) in shared {
-      let group = members.count > 1 ? members[0].group(members.map(\.accessor)) : nil
-      sharedSteps[key] = group.map { [$0] } ?? members.map(\.alone)
-    }
-    var steps: [Step] = []
-    for draft in drafts {
-      switch draft {
+  /// The drafts' steps in declaration order (``Program/steps``), and in the order they run: each filler's registered
+  /// instances bound into one step that writes them all, after the others (a class whose values do not all fit its
+  /// filler gets ``StepDraft/Fusible/alone`` steps), and each graph registration's properties of one type and class
+  /// filled by one step, where the first of them is, that makes the value once. Without closures or, but for graph
+  /// values, dictionaries: unoptimized builds pay dearly for them on a type's first injection.
+  static func fused(_ drafts: [StepDraft]) -> (steps: [Step], running: [Step]) {
+    let groups = FillerGroup.bound(drafts)
+    var shared = sharedSteps(drafts)
+    var (steps, running) = ([Step](), [Step]())
+    steps.reserveCapacity(drafts.count)
+    for index in 0..<drafts.count {
+      switch drafts[index] {
       case .step(let step):
         steps.append(step)
+        running.append(step)
       case .fusible(let fusible):
-        let binding = (name: fusible.candidate.property.name, value: fusible.value)
-        if let index = groups.firstIndex(where: { $0.filler === fusible.filler }) {
-          groups[index].members.append(fusible)
-          groups[index].bindings.append(binding)
-        } else {
-          groups.append((fusible.filler, [fusible], [binding]))
-        }
+        steps.append(FillerGroup.of(fusible, in: groups).step(for: fusible))
       case .shared(let member):
+        steps.append(member.alone)
         // A group's one step where its first member is; members filled alone each where they are.
-        guard let pending = sharedSteps[member.key], !pending.isEmpty else { continue }
-        steps.append(pending[0])
-        sharedSteps[member.key] = Array(pending.dropFirst())
+        guard let pending = shared?[member.key], !pending.isEmpty else { break }
+        running.append(pending[0])
+        shared?[member.key] = Array(pending.dropFirst())
       }
     }
-    return steps
-      + groups.flatMap { filler, members, bindings -> [Step] in
-        filler.bind(bindings).map { [Step(candidate: members[0].candidate, constant: $0)] }
-          ?? members.map { $0.alone() }
+    for index in 0..<groups.count {
+      if let written = groups[index].written { running.append(written) } else { running += groups[index].alone }
+    }
+    return (steps, running)
+  }
+
+  /// Each graph registration's steps by ``StepDraft/Shared/key``: one that fills its members, or each one's own; nil
+  /// without graph values.
+  private static func sharedSteps(_ drafts: [StepDraft]) -> [[ObjectIdentifier]: [Step]]? {
+    var shared: [[ObjectIdentifier]: [StepDraft.Shared]] = [:]
+    for index in 0..<drafts.count {
+      if case .shared(let member) = drafts[index] { shared[member.key, default: []].append(member) }
+    }
+    guard !shared.isEmpty else { return nil }
+    return shared.mapValues { members in
+      (members.count > 1 ? members[0].group(members.map(\.accessor)) : nil).map { [$0] } ?? members.map(\.alone)
+    }
+  }
+
+  /// A filler's registered instances, in the order of their drafts, and their steps; a class, found and grown in place.
+  private final class FillerGroup {
+    let filler: Filler
+    let first: Candidate
+    var bindings: [(name: String, value: Any)] = []
+    /// The step that writes them all; nil if the filler refuses them, each then filled alone.
+    var written: Step?
+    var alone: [Step] = []
+
+    init(_ fusible: StepDraft.Fusible, count: Int) {
+      (filler, first) = (fusible.filler, fusible.candidate)
+      bindings.reserveCapacity(count)
+    }
+
+    /// The fillers of `drafts`' registered instances, in the order of their first, each bound to them.
+    static func bound(_ drafts: [StepDraft]) -> [FillerGroup] {
+      var groups: [FillerGroup] = []
+      for index in 0..<drafts.count {
+        guard case .fusible(let fusible) = drafts[index] else { continue }
+        let group = of(fusible, in: groups, count: drafts.count)
+        if group.bindings.isEmpty { groups.append(group) }
+        group.bindings.append((fusible.candidate.property.name, fusible.value))
       }
+      for index in 0..<groups.count {
+        if let fill = groups[index].filler.bind(groups[index].bindings) {
+          groups[index].written = Step(candidate: groups[index].first, constant: fill)
+        }
+      }
+      return groups
+    }
+
+    /// The group of `fusible`'s filler in `groups` (a class has one filler, and a plan few classes), or a new one
+    /// for up to `count` instances.
+    static func of(_ fusible: StepDraft.Fusible, in groups: [FillerGroup], count: Int = 0) -> FillerGroup {
+      for index in 0..<groups.count where groups[index].filler === fusible.filler { return groups[index] }
+      return FillerGroup(fusible, count: count)
+    }
+
+    /// `fusible`'s step in ``Program/steps``: its own if refused, else the group's, which writes the others too.
+    func step(for fusible: StepDraft.Fusible) -> Step {
+      guard let written else {
+        alone.append(fusible.alone())
+        return alone[alone.count - 1]
+      }
+      return Step(candidate: fusible.candidate, isConstant: true, checksRetention: false, run: written.run)
+    }
   }
 
   /// The chain, each run of two or more singleton steps in a row made one step: once their values are made, it runs

@@ -27,7 +27,8 @@ final class TypePlan: Sendable {
 
   /// A plan's steps, in the orders it uses them.
   struct Program {
-    /// Every candidate whose declaration is usable, in declaration order.
+    /// Every candidate whose declaration is usable, in declaration order, for its candidate and property (a
+    /// registered instance a filler writes has the filler's step, which writes the class's others too).
     let steps: [Step]
     /// What an injection runs, each step given the ones after it as its ``Step/Rest``: steps that make values
     /// (in declaration order), then those that write registered instances, then the retention-checked ones.
@@ -58,18 +59,22 @@ final class TypePlan: Sendable {
     type = ObjectIdentifier(shape.type)
     self.configurationProblems = configurationProblems
     self.declarationProblems = declarationProblems
-    let steps = drafts.map { draft in
-      switch draft {
-      case .step(let step): step
-      case .fusible(let fusible): fusible.alone()
-      case .shared(let shared): shared.alone
+    let (steps, running) = Self.fused(drafts)
+    // One pass, without closures: unoptimized builds pay for each on a type's first injection.
+    var (failing, making, constant, checked) = ([Step](), [Step](), [Step](), [Step]())
+    var callsOwnFactories = false
+    for index in 0..<running.count {
+      let step = running[index]
+      if step.failure != nil {
+        failing.append(step)
+      } else if !step.isConstant {
+        if step.checksRetention { checked.append(step) } else { making.append(step) }
+        callsOwnFactories = callsOwnFactories || step.callsOwnFactory
       }
+      if step.isConstant { constant.append(step) }
     }
-    let running = drafts.contains(where: { if case .step = $0 { false } else { true } }) ? Self.fused(drafts) : steps
-    let failing = running.filter { $0.failure != nil }
-    let making = running.filter { $0.failure == nil && !$0.isConstant }
-    let checked = making.filter(\.checksRetention)
-    let chain = making.filter { !$0.checksRetention } + running.filter(\.isConstant) + checked
+    let makes = !making.isEmpty || !checked.isEmpty
+    let chain = makes ? making + constant + checked : constant
     var checks = shape.entryChecks
     if !checks.isEmpty {
       let sites = Set(steps.map { ObjectIdentifier($0.candidate.site) })
@@ -81,10 +86,9 @@ final class TypePlan: Sendable {
       entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
     checksRetention = !checked.isEmpty
-    callsOwnFactories = making.contains(where: \.callsOwnFactory)
+    self.callsOwnFactories = callsOwnFactories
     onlyFills =
-      configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && making.isEmpty
-      && checks.isEmpty
+      configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && !makes && checks.isEmpty
   }
 
   var typeName: String { shape.typeName }

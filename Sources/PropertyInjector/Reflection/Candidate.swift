@@ -24,13 +24,11 @@ final class Candidate {
   var site: Site { property.site }
 }
 
-extension TypeShape {
-  /// The candidates, in declaration order: names starting with `injected`, or registered by name in `chain`.
-  func candidates(in chain: SnapshotChain) -> [(property: Property, reason: Candidate.Reason)] {
-    properties.compactMap { property in
-      if property.hasInjectedPrefix { return (property, .prefix) }
-      if chain.levels.contains(where: { $0.byName[property.name] != nil }) { return (property, .nameRegistration) }
-      return nil
-    }
+extension TypeShape.Property {
+  /// Why the property is a candidate in `chain`, if it is: its name starts with `injected`, or is registered by name.
+  func reason(in chain: SnapshotChain) -> Candidate.Reason? {
+    if hasInjectedPrefix { return .prefix }
+    for level in 0..<chain.levels.count where chain.levels[level].byName[name] != nil { return .nameRegistration }
+    return nil
   }
 }

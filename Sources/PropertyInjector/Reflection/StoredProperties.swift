@@ -69,11 +69,10 @@ struct StoredProperties {
       object != nil && !isCustom && (current != nil || !Self.completeTypes.withLock { $0.contains(objectType) })
     var mirror = reflects ? object.map { Mirror(reflecting: $0) } : nil
     var isComplete = true
-    for level in chain.indices {
+    for level in 0..<chain.count {
       guard let reflected = mirror else { break }
       let undescribed = Self.undescribed(in: reflected, level: level, described: levels[level])
-      isComplete = isComplete && undescribed.isEmpty
-      levels[level] += undescribed
+      if !undescribed.isEmpty { (isComplete, levels[level]) = (false, levels[level] + undescribed) }
       mirror = reflected.superclassMirror
     }
     if reflects, current == nil, isComplete {
@@ -92,7 +91,7 @@ struct StoredProperties {
     }
     if chain.isEmpty { chain = [type] }
     classChain = chain
-    properties = levels.reversed().flatMap { $0 }
+    properties = levels.count == 1 ? levels[0] : levels.reversed().flatMap { $0 }
   }
 
   /// What `Mirror` finds in its class that `described` lacks, marked ``Property/isUndescribed``.
@@ -117,11 +116,11 @@ struct StoredProperties {
     var start = 0
     for child in mirror.children {
       guard let label = child.label, label != Self.observationRegistrar else { continue }
-      let lazyName = label.hasPrefix(Self.lazyStoragePrefix) ? label.dropFirst(Self.lazyStoragePrefix.count) : nil
       var offset = 0
       while offset < described.count {
         let name = described[(start + offset) % described.count].name
-        if name == label || lazyName.map({ $0 == name }) == true { break }
+        if name == label { break }
+        if label.hasPrefix(Self.lazyStoragePrefix), label.dropFirst(Self.lazyStoragePrefix.count) == name { break }
         offset += 1
       }
       guard offset < described.count else { return false }

@@ -116,14 +116,7 @@ final class TypeShape: Sendable {
   static func scanning(_ object: AnyObject, known: (any InjectableSettable.Type)? = nil) -> TypeShape {
     let lists = AccessorLists(known: known)
     let reflected = StoredProperties(Swift.type(of: object), reflecting: object, described: lists.describedProperties)
-    let didInject =
-      reflected.classChain.lazy.compactMap { type in
-        lists.list(of: type)?.lazy.compactMap { entry -> ((AnyObject) -> Void)? in
-          if case .didInject(let root, let call) = entry.entry, root == type { call } else { nil }
-        }
-        .first
-      }
-      .first
+    let didInject = lists.didInject(in: reflected.classChain)
     // A custom mirror hides the properties: nothing to match the tables to.
     var builder = reflected.hasCustomMirror ? nil : ShapeBuilder(reflected)
     builder?.readTables(lists)
@@ -131,9 +124,10 @@ final class TypeShape: Sendable {
   }
 }
 
-/// Each class's `@Injectable` list, read once per shape, and its `InjectableSettable` conformance.
+/// Each class's `@Injectable` list, read once per shape (kept in a list: a hierarchy has few classes), and its
+/// `InjectableSettable` conformance.
 private final class AccessorLists {
-  private var lists: [ObjectIdentifier: [InjectableAccessor]?] = [:]
+  private var lists: [(type: ObjectIdentifier, list: [InjectableAccessor]?)] = []
   /// The object's class with its conformance, as the caller's generic context knows it: what the
   /// runtime would find for that class, without a look-up (see ``InjectableSettable/_$injectableAccessors``).
   private let known: (any InjectableSettable.Type)?
@@ -149,36 +143,53 @@ private final class AccessorLists {
   /// The list `type` answers (its own or inherited), if any: the known conformance's when it tells, else the runtime's.
   func list(of type: AnyClass) -> [InjectableAccessor]? {
     let id = ObjectIdentifier(type)
-    if let cached = lists[id] { return cached }
+    for index in 0..<lists.count where lists[index].type == id { return lists[index].list }
     let list: [InjectableAccessor]?
     if let known, ObjectIdentifier(known) == id, let told = known._$injectableAccessors as? [InjectableAccessor] {
       list = told
     } else {
       list = (type as? any InjectableThroughAccessors.Type)?.injectableAccessors
     }
-    lists[id] = list
+    lists.append((id, list))
     return list
   }
 
-  /// The stored properties `type` declares, when its own list says it names them all.
+  /// The stored properties `type` declares, when its own list says it names them all. Here and below, loops over
+  /// indices, not closures or iterators: unoptimized builds pay dearly for those on a type's first injection.
   func describedProperties(of type: AnyClass, level: Int) -> [StoredProperties.Property]? {
-    guard let list = list(of: type),
-      list.contains(where: { if case .complete(let root) = $0.entry { root == type } else { false } })
-    else { return nil }
-    return list.compactMap { entry in
-      switch entry.entry {
-      case .complete, .didInject:
-        nil
+    guard let list = list(of: type) else { return nil }
+    var (properties, isComplete) = ([StoredProperties.Property](), false)
+    properties.reserveCapacity(list.count)
+    for index in 0..<list.count {
+      switch list[index].entry {
+      case .complete(let root):
+        isComplete = isComplete || root == type
+      case .didInject:
+        break
       case .property(let accessor):
-        StoredProperties.Property(
-          name: accessor.name, reflectedType: accessor.valueType, level: level, declaredType: accessor.valueType,
-          isDescribed: true)
+        let valueType = accessor.valueType
+        properties.append(
+          .init(name: accessor.name, reflectedType: valueType, level: level, declaredType: valueType, isDescribed: true)
+        )
       case .fixed(let name, _, let declared, let isLazy, let isConstant):
-        StoredProperties.Property(
-          name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy, declaredType: declared,
-          isDescribed: true, isConstant: isConstant)
+        properties.append(
+          .init(
+            name: name, reflectedType: declared ?? Any.self, level: level, isLazy: isLazy, declaredType: declared,
+            isDescribed: true, isConstant: isConstant))
       }
     }
+    return isComplete ? properties : nil
+  }
+
+  /// The most derived `@Injectable`-listed `didInjectDependencies()` call of `chain`, if any.
+  func didInject(in chain: [AnyClass]) -> ((AnyObject) -> Void)? {
+    for level in 0..<chain.count {
+      guard let list = list(of: chain[level]) else { continue }
+      for index in 0..<list.count {
+        if case .didInject(let root, let call) = list[index].entry, root == chain[level] { return call }
+      }
+    }
+    return nil
   }
 }
 
@@ -186,8 +197,8 @@ private final class AccessorLists {
 private struct ShapeBuilder {
   let reflected: StoredProperties
   let chain: [AnyClass]
-  /// Key-path tables by level.
-  var keyPathTables: [Int: [String: AnyKeyPath]] = [:]
+  /// Key-path tables by level; nil for a class that has none.
+  var keyPathTables: [[String: AnyKeyPath]?] = []
   var entries: [TableEntry] = []
   var problems: [InjectionError.Problem] = []
   private var rootNames: [ObjectIdentifier: String] = [:]
@@ -195,47 +206,50 @@ private struct ShapeBuilder {
   /// Indexed like `reflected.properties`.
   var accessors: [AnyAccessor?]
   var broken: [Bool]
-  var declaredTypes: [Any.Type?]
-  /// Property indices by name, most derived declaration first.
-  let indicesByName: [String: [Int]]
+  var declaredTypes: [Any.Type?] = []
+  private var declarations = Declarations()
 
   init(_ reflected: StoredProperties) {
     self.reflected = reflected
     chain = reflected.classChain
-    accessors = Array(repeating: nil, count: reflected.properties.count)
-    broken = Array(repeating: false, count: reflected.properties.count)
-    declaredTypes = reflected.properties.map(\.declaredType)
-    // Properties come base classes first, so walking them backwards lists each name's
-    // declarations most derived first.
-    var byName: [String: [Int]] = [:]
-    byName.reserveCapacity(reflected.properties.count)
-    for index in reflected.properties.indices.reversed() {
-      byName[reflected.properties[index].name, default: []].append(index)
+    let (properties, count) = (reflected.properties, reflected.properties.count)
+    accessors = Array(repeating: nil, count: count)
+    broken = Array(repeating: false, count: count)
+    declaredTypes.reserveCapacity(count)
+    declarations.names.reserveCapacity(count)
+    declarations.levels.reserveCapacity(count)
+    for index in 0..<count {
+      let property = properties[index]
+      declaredTypes.append(property.declaredType)
+      declarations.names.append(property.name)
+      declarations.levels.append(property.level)
     }
-    indicesByName = byName
   }
 
   /// Reads every class's key-path table and typed accessors, dropping entries a subclass repeats.
   mutating func readTables(_ lists: AccessorLists) {
     var seen: [AnyKeyPath: [String]] = [:]
     var typedSeen: [ObjectIdentifier: Set<String>] = [:]
-    for (level, type): (Int, AnyClass) in chain.enumerated() {
-      if let settable = lists.settable(type) {
-        let table = settable.injectableKeyPaths
-        keyPathTables[level] = table
+    keyPathTables.reserveCapacity(chain.count)
+    for level in 0..<chain.count {
+      let type: AnyClass = chain[level]
+      let table = lists.settable(type)?.injectableKeyPaths
+      keyPathTables.append(table)
+      if let table, !table.isEmpty {
         for (name, keyPath) in table.sorted(by: { $0.key < $1.key }) where !(seen[keyPath]?.contains(name) ?? false) {
           seen[keyPath, default: []].append(name)
           entries.append(TableEntry(name: name, keyPath: keyPath, typed: nil))
         }
       }
-      if let list = lists.list(of: type) {
-        // An inherited list is read once; the first class's own accessors cannot repeat.
-        for accessor in list.compactMap(\.accessor) {
-          let isOwn = typedSeen.isEmpty && ObjectIdentifier(accessor.rootType) == ObjectIdentifier(type)
-          guard isOwn || typedSeen[ObjectIdentifier(accessor.rootType), default: []].insert(accessor.name).inserted
-          else { continue }
-          entries.append(TableEntry(name: accessor.name, keyPath: nil, typed: accessor))
-        }
+      guard let list = lists.list(of: type) else { continue }
+      entries.reserveCapacity(entries.count + list.count)
+      // An inherited list is read once; the first class's own accessors cannot repeat.
+      for index in 0..<list.count {
+        guard case .property(let accessor) = list[index].entry else { continue }
+        let isOwn = typedSeen.isEmpty && ObjectIdentifier(accessor.rootType) == ObjectIdentifier(type)
+        guard isOwn || typedSeen[ObjectIdentifier(accessor.rootType), default: []].insert(accessor.name).inserted
+        else { continue }
+        entries.append(TableEntry(name: accessor.name, keyPath: nil, typed: accessor))
       }
     }
     // The same key path under two names: at most one of them is right.
@@ -248,7 +262,8 @@ private struct ShapeBuilder {
 
   /// Opens every entry and gives it to the property it reaches, or reports why it reaches none.
   mutating func openEntries() {
-    for entry in entries {
+    for index in 0..<entries.count {
+      let entry = entries[index]
       switch entry.open() {
       case .failure(let defect):
         report(defect, of: entry)
@@ -259,15 +274,14 @@ private struct ShapeBuilder {
   }
 
   private mutating func attach(_ accessor: AnyAccessor, of entry: TableEntry) {
-    let rootLevel = level(of: accessor)
+    let rootLevel = Self.level(of: accessor, in: chain)
     guard rootLevel < chain.count else {
       problems.append(.keyPathRoot(entry.name, startsAt: accessor.rootType, notIn: readableName(of: chain[0])))
       markBroken(named: entry.name)
       return
     }
-    let declarations = indicesByName[entry.name] ?? []
-    guard let index = declarations.first(where: { reflected.properties[$0].level >= rootLevel }) else {
-      if let below = declarations.first {
+    guard let index = declarations.find(entry.name, from: rootLevel) else {
+      if let below = declarations.find(entry.name) {
         problems.append(
           .keyPathCannotReach(
             entry.name, keyPath: entry.keyPath, root: chain[rootLevel],
@@ -294,8 +308,8 @@ private struct ShapeBuilder {
     let mismatch: InjectionError.Problem? =
       if case .several(let description)? = components {
         .keyPathGoesThrough(entry.name, description: description, owner: owner)
-      } else if !property.isOptional || ObjectIdentifier(accessor.valueType) != ObjectIdentifier(property.reflectedType)
-      {
+      } else if ObjectIdentifier(accessor.valueType) != ObjectIdentifier(property.reflectedType) {
+        // An accessor's value type is an optional's: the property's is too, if it is the same.
         .keyPathValueMismatch(entry.name, leadsTo: accessor.valueType, declared: declaredTypes[index], owner: owner)
       } else if case .stored(let component)? = components, component != entry.name {
         .keyPathNamesAnother(
@@ -312,7 +326,9 @@ private struct ShapeBuilder {
     // object until a write proves it, unless the description names the only stored property of that name
     // (the runtime names a stored component by its field's offset). A typed accessor (which wins) is checked
     // where a class below its root does not describe itself: `@Injectable` cannot see its getter's overrides.
-    let namesItsStorage = components == .stored(entry.name) && indicesByName[entry.name]?.count == 1
+    let namesItsStorage =
+      components == .stored(entry.name) && declarations.find(entry.name, before: index) == nil
+      && declarations.find(entry.name) == index
     let mayBeOverridden = reflected.firstUndescribedLevel.map { property.level > $0 } ?? false
     if accessor.isTyped ? mayBeOverridden : !namesItsStorage, let mirrorIndex = property.mirrorIndex {
       entryChecks.append(
@@ -325,14 +341,16 @@ private struct ShapeBuilder {
               : .keyPathReadsAnother(name, keyPath: keyPath, declared: declared, owner: owner)
           }))
     }
-    if let existing = accessors[index], existing.isTyped || !accessor.isTyped && rootLevel > level(of: existing) {
+    if let existing = accessors[index],
+      existing.isTyped || !accessor.isTyped && rootLevel > Self.level(of: existing, in: chain)
+    {
       return
     }
     accessors[index] = accessor
   }
 
   private mutating func report(_ defect: KeyPathDefect, of entry: TableEntry) {
-    guard let index = indicesByName[entry.name]?.first else {
+    guard let index = declarations.find(entry.name) else {
       problems.append(staleEntry(entry.name))
       return
     }
@@ -352,16 +370,19 @@ private struct ShapeBuilder {
     broken[index] = true
   }
 
-  private func level(of accessor: AnyAccessor) -> Int {
-    chain.firstIndex { ObjectIdentifier($0) == ObjectIdentifier(accessor.rootType) } ?? chain.count
+  private static func level(of accessor: AnyAccessor, in chain: [AnyClass]) -> Int {
+    let root = ObjectIdentifier(accessor.rootType)
+    var level = 0
+    while level < chain.count, ObjectIdentifier(chain[level]) != root { level += 1 }
+    return level
   }
 
   private mutating func markBroken(named name: String) {
-    for index in indicesByName[name] ?? [] { broken[index] = true }
+    for index in 0..<declarations.names.count where declarations.names[index] == name { broken[index] = true }
   }
 
   private func staleEntry(_ name: String) -> InjectionError.Problem {
-    let observed = name.hasPrefix("_") ? indicesByName[String(name.dropFirst())]?.first : nil
+    let observed = name.hasPrefix("_") ? declarations.find(String(name.dropFirst())) : nil
     if let observed, reflected.properties[observed].isObservationStorage {
       return .observationStorageEntry(
         name, observed: String(name.dropFirst()), owner: chain[reflected.properties[observed].level])
@@ -372,9 +393,11 @@ private struct ShapeBuilder {
 
   /// The shape's properties, each with its accessor or what is wrong with it.
   func properties() -> [TypeShape.Property] {
-    reflected.properties.indices.map { index in
-      let property = reflected.properties[index]
-      let declared = declaredTypes[index]
+    var properties: [TypeShape.Property] = []
+    let stored = reflected.properties
+    properties.reserveCapacity(stored.count)
+    for index in 0..<stored.count {
+      let (property, declared, accessor) = (stored[index], declaredTypes[index], accessors[index])
       let issue: TypeShape.Issue?
       if property.isLazy {
         issue = .lazy
@@ -382,31 +405,33 @@ private struct ShapeBuilder {
         issue = .constant
       } else if broken[index] {
         issue = .brokenEntry
-      } else if accessors[index] != nil {
+      } else if accessor != nil {
         issue = nil
-      } else if declared.map({ !($0 is any OptionalProtocol.Type) }) ?? true {
-        issue = .notOptional
-      } else {
+      } else if let declared, declared is any OptionalProtocol.Type {
         issue = .missingFromTable(missingEntry(for: property))
+      } else {
+        issue = .notOptional
       }
       let owner: AnyClass = chain[property.level]
-      return TypeShape.Property(
-        name: property.name, owner: owner, declaredType: declared,
-        reflectedType: property.isDescribed ? nil : property.reflectedType,
-        hasInjectedPrefix: property.name.hasPrefix(TypeShape.candidatePrefix), accessor: accessors[index], issue: issue,
-        site: Site(owner: owner, property: property.name, declared: declared))
+      properties.append(
+        TypeShape.Property(
+          name: property.name, owner: owner, declaredType: declared,
+          reflectedType: property.isDescribed ? nil : property.reflectedType,
+          hasInjectedPrefix: property.name.hasPrefix(TypeShape.candidatePrefix), accessor: accessor,
+          issue: issue, site: Site(owner: owner, property: property.name, declared: declared)))
     }
+    return properties
   }
 
   private func missingEntry(for property: StoredProperties.Property) -> TypeShape.MissingEntry {
     if property.isUndescribed { return .undescribed }
-    if let shadowing = indicesByName[property.name]?.first(where: { reflected.properties[$0].level < property.level }) {
+    if let shadowing = declarations.find(property.name, below: property.level) {
       return .shadowed(by: chain[reflected.properties[shadowing].level])
     }
     // The table of the declaring class if it has one, else of the object's class.
     let tableLevel = chain[property.level] is any InjectableSettable.Type ? property.level : 0
     if let table = keyPathTables[tableLevel],
-      let inherited = keyPathTables.keys.filter({ $0 > tableLevel }).min(),
+      let inherited = (tableLevel + 1..<chain.count).first(where: { keyPathTables[$0] != nil }),
       keyPathTables[inherited] == table
     {
       // An empty table of an accessor class is the protocol's default: nothing to override.
@@ -416,5 +441,22 @@ private struct ShapeBuilder {
       return .override(table: chain[tableLevel], inheritedFrom: chain[inherited])
     }
     return .add(table: chain[tableLevel], root: chain[tableLevel])
+  }
+}
+
+/// A hierarchy's property names and levels, indexed like its properties (base classes first). Searched, not hashed:
+/// a hierarchy has few, and unoptimized builds pay more for a dictionary than for comparing them.
+private struct Declarations {
+  var names: [String] = []
+  var levels: [Int] = []
+
+  /// The most derived declaration of `name` before index `end`, in a class at a level in `minLevel..<maxLevel`.
+  func find(_ name: String, before end: Int? = nil, from minLevel: Int = 0, below maxLevel: Int = .max) -> Int? {
+    var index = end ?? names.count
+    while index > 0 {
+      index -= 1
+      if names[index] == name, levels[index] >= minLevel, levels[index] < maxLevel { return index }
+    }
+    return nil
   }
 }

@@ -120,7 +120,10 @@ final class RegistrySnapshot: Sendable {
     // every request's child would otherwise take on its parent's snapshot.
     if withAncestorsByInstanceType.isEmpty {
       guard let exact = byType[type.id] else { return }
-      if exact.count <= Registry.unindexedCount { return exact.forEach(body) }
+      if exact.count <= Registry.unindexedCount {
+        for index in 0..<exact.count { body(exact[index]) }
+        return
+      }
     }
     candidates(for: type).forEach(endingLabel: label, body)
   }
@@ -179,7 +182,9 @@ struct SnapshotChain: Sendable {
 
   /// Every rejected registration of every level, in a stable order.
   var configurationProblems: [InjectionError.Problem] {
-    levels.flatMap { level in level.registry.problems.values.sorted { $0.summary < $1.summary } }
+    // Most often none: then no flatMap, which unoptimized builds pay for on every first injection.
+    guard levels.contains(where: { !$0.registry.problems.isEmpty }) else { return [] }
+    return levels.flatMap { level in level.registry.problems.values.sorted { $0.summary < $1.summary } }
   }
 
   /// Whether a plan built from this chain reads its first level's instances from their slots, to be shared

@@ -30,7 +30,8 @@ enum Rules {
       if case .failure = inner { return inner }
       return .deferred(deferral, inner: inner, request: innerRequest)
     }
-    for (level, snapshot) in chain.levels.enumerated() {
+    for level in 0..<chain.levels.count {
+      let snapshot = chain.levels[level]
       if request.names != .ignored, let label = request.label, let named = snapshot.byName[label] {
         let fits =
           named.instance.map(request.wanted.accepts) ?? !Self.neverFits(named.service.type, request.wanted.type)

@@ -49,7 +49,7 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   let filler: Filler?
   let wrapped = TypeProbe(Wrapped.self)
   var rootType: AnyClass { Root.self }
-  var valueType: Any.Type { Wrapped?.self }
+  let valueType: Any.Type = Wrapped?.self
   let isNilIn: (Root) -> Bool
   let write: (Root, Wrapped) -> Void
   let clear: (Root) -> Void
