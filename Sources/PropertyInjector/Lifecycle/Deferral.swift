@@ -4,18 +4,16 @@ protocol DeferredValue: DeferredType {
   init(resolving request: Request, through link: InjectorLink)
 }
 
-/// The deferred resolution behind a ``Lazy`` or ``Provider``; holds its injector weakly, throwing once it is gone.
-struct DeferredResolution<Value>: Sendable {
-  let link: InjectorLink
-  let request: Request
-
-  var waitLimit: Double { link.injector?.waitLimitSeconds ?? defaultCreationWaitLimit }
-
-  func callAsFunction() throws(InjectionError) -> Value {
-    guard let injector = link.injector else {
-      throw .injectorReleased(operation: request.site.label, site: request.site)
+extension InjectorLink {
+  /// What `request` resolves to through this link's injector, once called: the deferred resolution behind a
+  /// ``Lazy`` or ``Provider``, which holds its injector weakly, throwing once it is gone.
+  func resolution<Value>(of request: Request) -> @Sendable () throws(InjectionError) -> Value {
+    { () throws(InjectionError) -> Value in
+      guard let injector = self.injector else {
+        throw .injectorReleased(operation: request.site.label, site: request.site)
+      }
+      return try injector.produce(request, as: Value.self)
     }
-    return try injector.produce(request, as: Value.self)
   }
 }
 

@@ -132,30 +132,12 @@ extension Execution {
     at site: Site,
     typeOf: (Value) -> Any.Type
   ) throws(InjectionError) -> Value {
-    let value = try call(factory, making: registration.named.summary, owner: owner, at: site)
+    let value = try callingFactory(
+      { try factory(Resolver(link: owner.link)) }, at: site, making: registration.named.summary)
     let type = typeOf(value)
     guard registration.mayNeedInjection(ofMade: type) else { return value }
     try owner.injectMade(value, of: type, for: registration, at: site)
     return value
-  }
-
-  /// Calls `factory` with a resolver of `owner`; an error that is not an ``InjectionError`` becomes `factoryFailed`
-  /// of what `name` names.
-  @inline(__always)
-  private func call<Value>(
-    _ factory: (Resolver) throws -> Value,
-    making name: @autoclosure () -> String,
-    owner: Execution,
-    at site: Site
-  ) throws(InjectionError) -> Value {
-    do {
-      return try factory(Resolver(link: owner.link))
-    } catch let error as InjectionError {
-      throw error
-    } catch {
-      throw InjectionError(
-        operation: site.label, .factoryFailed(at: site, making: name(), error: error), underlyingError: error)
-    }
   }
 
   /// Injects a made value of `type` if settable; otherwise remembers `type` as the registration's last plain one.
@@ -183,9 +165,9 @@ extension Execution {
           operation: site.label,
           .answerMismatch(at: site, wanted: Value.self, answer: .creation(typeName: readableName(of: Value.self))))
       }
-      let made = try call(
-        { try creatable.init(resolver: $0) }, making: "\(readableName(of: Value.self)).init(resolver:)", owner: self,
-        at: site)
+      let made = try callingFactory(
+        { try creatable.init(resolver: Resolver(link: link)) }, at: site,
+        making: "\(readableName(of: Value.self)).init(resolver:)")
       guard let value = made as? Value else {
         throw InjectionError(
           operation: site.label,
@@ -204,5 +186,24 @@ extension Execution {
     throw InjectionError(
       operation: site.label,
       .madeMismatch(at: site, wanted: Value.self, answer: .registration(registration.named), made: made))
+  }
+}
+
+/// What `make` returns; an error that is not an ``InjectionError`` becomes `factoryFailed` at `site`, of what `name`
+/// names.
+@inline(__always)
+func callingFactory<Value>(
+  _ make: () throws -> Value,
+  at site: @autoclosure () -> Site,
+  making name: @autoclosure () -> String
+) throws(InjectionError) -> Value {
+  do {
+    return try make()
+  } catch let error as InjectionError {
+    throw error
+  } catch {
+    let site = site()
+    throw InjectionError(
+      operation: site.label, .factoryFailed(at: site, making: name(), error: error), underlyingError: error)
   }
 }

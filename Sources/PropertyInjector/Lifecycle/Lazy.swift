@@ -5,7 +5,7 @@
 /// make one directly: `Lazy { FakeDatabase() }`. See <doc:Lifecycles>.
 public final class Lazy<Value> {
   private let resolution: @Sendable () throws(InjectionError) -> Value
-  private let cell: SingletonCell<Value>
+  private let cell = SingletonCell<Value>(label: "Lazy<\(readableName(of: Value.self))>")
   private let waitLimit: Double
 
   /// A `Lazy` that calls `create` on first use.
@@ -13,27 +13,17 @@ public final class Lazy<Value> {
   /// - Parameter create: Makes the value. An error it throws is reported as
   ///   ``InjectionError/Code/factoryFailed``, wrapping it.
   public init(_ create: @escaping @Sendable () throws -> Value) {
-    let label = "Lazy<\(readableName(of: Value.self))>"
     resolution = { () throws(InjectionError) -> Value in
-      do {
-        return try create()
-      } catch let error as InjectionError {
-        throw error
-      } catch {
-        let site = Site(named: label, property: "value")
-        throw InjectionError(
-          operation: "\(label).value", .factoryFailed(at: site, making: "the Lazy's closure", error: error),
-          underlyingError: error)
-      }
+      try callingFactory(
+        create, at: Site(named: "Lazy<\(readableName(of: Value.self))>", property: "value"),
+        making: "the Lazy's closure")
     }
-    cell = SingletonCell(label: label)
     waitLimit = defaultCreationWaitLimit
   }
 
-  init(_ resolution: DeferredResolution<Value>) {
-    self.resolution = { () throws(InjectionError) -> Value in try resolution() }
-    cell = SingletonCell(label: "Lazy<\(readableName(of: Value.self))>")
-    waitLimit = resolution.waitLimit
+  init(resolving request: Request, through link: InjectorLink) {
+    resolution = link.resolution(of: request)
+    waitLimit = link.injector?.waitLimitSeconds ?? defaultCreationWaitLimit
   }
 
   /// The value, created on first read, once even when several threads read at once.
@@ -56,8 +46,4 @@ extension Lazy: Sendable where Value: Sendable {}
 
 extension Lazy: DeferredValue {
   static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "on first .value, then kept") }
-
-  convenience init(resolving request: Request, through link: InjectorLink) {
-    self.init(DeferredResolution(link: link, request: request))
-  }
 }

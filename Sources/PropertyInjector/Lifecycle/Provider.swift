@@ -12,23 +12,13 @@ public struct Provider<Value>: Sendable {
   ///   ``InjectionError/Code/factoryFailed``, wrapping it.
   public init(_ make: @escaping @Sendable () throws -> Value) {
     resolution = { () throws(InjectionError) -> Value in
-      do {
-        return try make()
-      } catch let error as InjectionError {
-        throw error
-      } catch {
-        let label = "Provider<\(readableName(of: Value.self))>"
-        throw InjectionError(
-          operation: "\(label).get()",
-          .factoryFailed(at: Site(named: label, property: "get()"), making: "the Provider's closure", error: error),
-          underlyingError: error)
-      }
+      try callingFactory(
+        make, at: Site(named: "Provider<\(readableName(of: Value.self))>", property: "get()"),
+        making: "the Provider's closure")
     }
   }
 
-  init(_ resolution: DeferredResolution<Value>) {
-    self.resolution = { () throws(InjectionError) -> Value in try resolution() }
-  }
+  init(resolving request: Request, through link: InjectorLink) { resolution = link.resolution(of: request) }
 
   /// Resolves a value now.
   ///
@@ -39,8 +29,4 @@ public struct Provider<Value>: Sendable {
 
 extension Provider: DeferredValue {
   static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "again on every get()") }
-
-  init(resolving request: Request, through link: InjectorLink) {
-    self.init(DeferredResolution(link: link, request: request))
-  }
 }
