@@ -37,15 +37,12 @@ protocol ResettableFactory: Sendable {
 /// A ``Scope/cached`` factory: a singleton that ``Injector/reset(_:for:id:)`` drops.
 struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   let factory: Factory<Service>
-  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
-  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
   let cell: CachedCell<Service>
 
   /// The value, made on first request after a reset (in an override's own cell, as a singleton's would be).
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     let cell = generation(execution, for: registration, level: level)
     if let value = cell.madeValue { return value }
     return try execution.makeSingleton(in: cell, for: registration, level: level, at: site, factory.make)

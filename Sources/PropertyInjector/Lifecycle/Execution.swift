@@ -151,12 +151,6 @@ extension Execution {
     if try !injectIfSettable(value, of: type, at: site) { registration.lastPlainType.store(ObjectIdentifier(type)) }
   }
 
-  /// Refuses a main-actor registration off the main actor.
-  func requireMainActor(for registration: Registration, at site: Site) throws(InjectionError) {
-    guard !isOnMainActor() else { return }
-    throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: registration.named))
-  }
-
   /// A new, injected instance of an ``InjectorCreatable`` `Value`; errors are wrapped as in `make`.
   func create<Value>(_: Value.Type, at site: Site) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(Value.self), for: site) { () throws(InjectionError) -> Value in

@@ -1,8 +1,11 @@
-/// A registration's type-erased factory, ``Factory`` or one that wraps it (isolated where it is, its values
-/// injected where its are). Plans for exactly its value type cast to the concrete kind once; others call
+/// A registration's type-erased factory, ``Factory`` or one that wraps it (isolated and its values injected where
+/// its factory's are). Plans for exactly its value type cast to the concrete kind once; others call
 /// ``makeAny(_:for:level:at:)`` and cast each value.
 protocol AnyFactory<Service>: RegisteredFactory {
   associatedtype Service
+
+  /// The factory that makes its values: itself, or the one a scope wraps.
+  var factory: Factory<Service> { get }
 
   /// A value for `registration`, made on the calling thread outside every lock.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
@@ -10,6 +13,9 @@ protocol AnyFactory<Service>: RegisteredFactory {
 }
 
 extension AnyFactory {
+  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
+  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
+
   func makeAny(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Any
   { try make(execution, for: registration, level: level, at: site) }
@@ -20,6 +26,7 @@ struct Factory<Service>: AnyFactory {
   let make: @Sendable (Resolver) throws -> Service
   let isMainActorIsolated: Bool
   let madeValuesNeedNoInjection: Bool
+  var factory: Self { self }
 
   init(_ make: @escaping @Sendable (Resolver) throws -> Service, madeValuesNeedNoInjection: Bool) {
     self.make = make
@@ -31,8 +38,8 @@ struct Factory<Service>: AnyFactory {
     mainActor make: @escaping @MainActor @Sendable (Resolver) throws -> Service,
     madeValuesNeedNoInjection: Bool
   ) {
-    // The one caller, `make(_:for:level:at:)`, runs it only when `isOnMainActor()`, which is on the main
-    // thread, where the main actor's isolation check passes.
+    // Run only through its registration's producer, which checks `isOnMainActor()` first: on the main thread,
+    // where the main actor's isolation check passes.
     // The value crosses no thread: it is made on the main thread and handed back there.
     self.make = { resolver in try MainActor.assumeIsolated { UncheckedSendable(value: try make(resolver)) }.value }
     isMainActorIsolated = true
@@ -42,24 +49,18 @@ struct Factory<Service>: AnyFactory {
   /// A new value for `registration`, made on the calling thread outside every lock.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
-  {
-    if isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
-    return try execution.make(for: registration, level: level, at: site, make)
-  }
+  { try execution.make(for: registration, level: level, at: site, make) }
 }
 
 /// A singleton of `Service`: made by its factory on first use, once, then shared.
 struct Singleton<Service>: AnyFactory {
   let factory: Factory<Service>
-  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
-  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
   let cell: SingletonCell<Service>
 
   /// The value, made on first request (in the override's cell, if one applies; see `Execution.cell`).
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     if cell.isMade, let value = cell.madeValue { return value }
     let cell = execution.cell(for: registration, level: level, home: cell)
     return try execution.makeSingleton(in: cell, for: registration, level: level, at: site, factory.make)

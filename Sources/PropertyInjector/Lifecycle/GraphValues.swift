@@ -111,15 +111,12 @@ extension CreationStack {
 /// A ``Scope/graph`` factory: one value per call, kept in the thread's ``GraphValues``.
 struct GraphFactory<Service>: AnyFactory {
   let factory: Factory<Service>
-  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
-  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
 
   /// The call's value, made (and injected) on first request within the call.
   @inline(__always)
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     // Made already in this call: read without a creation frame or the owners' walk. This factory kept it for
     // this registration, so it is a `Service`; were it not, a new value would be made, never a crash.
     // A `switch` casts into a `Service`; `as?` would make a `Service?`, whose metadata unspecialized code looks up.

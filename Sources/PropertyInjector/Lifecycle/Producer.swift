@@ -57,47 +57,60 @@ extension Answer {
 }
 
 extension Registration {
+  /// The producer of `Value`s for this registration, found `level` steps up; a main-actor registration's makes and
+  /// hands out values only on the main actor.
   func producer<Value>(of _: Value.Type, level: Int) -> Producer<Value> {
+    let producer = anyThreadProducer(of: Value.self, level: level)
+    guard isMainActorIsolated else { return producer }
+    return Producer(keepsItsValue: producer.keepsItsValue, keptByTheCall: producer.keptByTheCall) {
+      execution, site throws(InjectionError) in
+      guard isOnMainActor() else {
+        throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: self.named))
+      }
+      return try producer.produce(execution, site)
+    }
+  }
+
+  /// The producer, with no check of the actor it runs on.
+  private func anyThreadProducer<Value>(of _: Value.Type, level: Int) -> Producer<Value> {
+    let keeps = keepsItsValue
     switch source {
     case .instance:
       // Plans write an instance as a constant; `resolve` casts it per call (`instance` is a non-nil `Any?`).
       return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
         try execution.cast(self.instance as Any, to: Value.self, from: self, at: site)
       }
-    case .factory(let factory):
+    case .factory(let factory), .singleton(let factory), .scoped(let factory, _):
+      // Every registered factory is an `AnyFactory`: the registry, a layer below, names only what it knows of it.
+      guard let factory = factory as? any AnyFactory else {
+        return Producer(keepsItsValue: keeps) { _, site throws(InjectionError) in
+          throw InjectionError(
+            operation: site.label, .answerMismatch(at: site, wanted: Value.self, answer: .registration(self.named)))
+        }
+      }
       if let own = ownFactory(of: Value.self, level: level) {
         return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
           try execution.make(own, at: site, typeOf: { own.registration.typeOf($0) })
         }
       }
-      if let typed = factory as? Factory<Value> {
-        return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
-          try typed.make(execution, for: self, level: level, at: site)
-        }
-      }
-      return casting(factory, to: Value.self, level: level, keepsItsValue: false)
-    case .singleton(let singleton):
-      if let typed = singleton as? Singleton<Value> {
-        guard !typed.isMainActorIsolated else {
-          return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
-            try typed.make(execution, for: self, level: level, at: site)
-          }
-        }
-        // A made singleton is read here, without the calls that making one needs.
-        let cell = typed.cell
-        return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
+      // A made singleton, or a graph value made already in the call, is read here, without the calls that making
+      // one needs; a plain factory is called without the existential's call.
+      if let singleton = factory as? Singleton<Value> {
+        let cell = singleton.cell
+        return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
           try cell.ifMade({ value throws(InjectionError) in value }) { () throws(InjectionError) in
-            try typed.make(execution, for: self, level: level, at: site)
+            try singleton.make(execution, for: self, level: level, at: site)
           }
         }
       }
-      return casting(singleton, to: Value.self, level: level, keepsItsValue: true)
-    case .scoped(let factory, _):
-      let keeps = keepsItsValue
-      // A graph value made already in the call is read here, without the existential's call.
       if let graph = factory as? GraphFactory<Value> {
         return Producer(keepsItsValue: keeps, keptByTheCall: self) { execution, site throws(InjectionError) in
           try graph.make(execution, for: self, level: level, at: site)
+        }
+      }
+      if let typed = factory as? Factory<Value> {
+        return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
+          try typed.make(execution, for: self, level: level, at: site)
         }
       }
       if let typed = factory as? any AnyFactory<Value> {
@@ -105,27 +118,11 @@ extension Registration {
           try typed.make(execution, for: self, level: level, at: site)
         }
       }
-      return casting(factory, to: Value.self, level: level, keepsItsValue: keeps)
-    }
-  }
-
-  /// Values of `factory`, registered for another type than `Value`, each cast to `Value`.
-  private func casting<Value>(
-    _ factory: any RegisteredFactory,
-    to _: Value.Type,
-    level: Int,
-    keepsItsValue: Bool
-  ) -> Producer<Value> {
-    // Every registered factory is an `AnyFactory`: the registry, a layer below, names only what it knows of it.
-    guard let factory = factory as? any AnyFactory else {
-      return Producer(keepsItsValue: keepsItsValue) { _, site throws(InjectionError) in
-        throw InjectionError(
-          operation: site.label, .answerMismatch(at: site, wanted: Value.self, answer: .registration(self.named)))
+      // Registered for another type than `Value`: each value is cast.
+      return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
+        let made = try factory.makeAny(execution, for: self, level: level, at: site)
+        return try execution.cast(made, to: Value.self, from: self, at: site)
       }
-    }
-    return Producer(keepsItsValue: keepsItsValue) { execution, site throws(InjectionError) in
-      let made = try factory.makeAny(execution, for: self, level: level, at: site)
-      return try execution.cast(made, to: Value.self, from: self, at: site)
     }
   }
 }

@@ -8,8 +8,6 @@ final class WeakBox {
 /// A ``Scope/weak`` factory: the value is shared while anything outside the injector holds it.
 struct WeakFactory<Service>: AnyFactory {
   let factory: Factory<Service>
-  var isMainActorIsolated: Bool { factory.isMainActorIsolated }
-  var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
   /// The value, held weakly by a ``SingletonCell`` per generation: one thread makes it (outside every lock) while
   /// the others wait; once released, the next request starts a new generation.
   let cell: CachedCell<WeakBox>
@@ -21,7 +19,6 @@ struct WeakFactory<Service>: AnyFactory {
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    if factory.isMainActorIsolated { try execution.requireMainActor(for: registration, at: site) }
     guard Self.mayBeClass else { throw Self.notClass(registration, Service.self, at: site) }
     while true {
       let generation = cell.generation
