@@ -29,7 +29,7 @@ final class SingletonCell<Value>: Sendable {
     create: () throws(InjectionError) -> Value
   ) throws(InjectionError) -> Value {
     if let value = made.value { return value }
-    switch CreationCoordinator.shared.claim(self, waitLimit: waitLimit) {
+    switch claim(waitLimit: waitLimit) {
     case .created(let value):
       return value
     case .cycle:
@@ -40,51 +40,37 @@ final class SingletonCell<Value>: Sendable {
       throw .timedOut(waitingFor: label, seconds: waitLimit, at: site)
     case .claimed:
       // Made or failed, the cell is released: a made value is set first, so a woken waiter finds it.
-      defer { CreationCoordinator.shared.release(self) }
+      defer { release() }
       let value = try create()
       made.set(value)
       return value
     }
   }
-}
 
-/// Tracks who creates and who waits for each ``SingletonCell``, under one lock for all, to see the wait-for graph.
-final class CreationCoordinator: Sendable {
-  private struct State: Sendable {
-    var creators: [ObjectIdentifier: UInt] = [:]
-    var waiting: [UInt: ObjectIdentifier] = [:]
-  }
-
-  /// What ``claim(_:waitLimit:)`` found.
-  enum Claim<Value> {
-    /// The caller is to create the value, then ``release(_:)`` the cell.
+  /// What ``claim(waitLimit:)`` found.
+  private enum Claim {
+    /// The caller is to create the value, then ``release()`` the cell.
     case claimed
     case created(Value)
     case cycle
     case timedOut
   }
 
-  static let shared = CreationCoordinator()
-
-  private let state = ConditionLocked(State())
-
-  private init() {}
-
-  /// Claims `cell` for this thread to create, or waits (the lock released) for the thread creating it.
-  func claim<Value>(_ cell: SingletonCell<Value>, waitLimit: Double) -> Claim<Value> {
+  /// Claims the cell for this thread to create, or waits (the lock released) for the thread creating it.
+  private func claim(waitLimit: Double) -> Claim {
     let me = currentThreadID()
-    let id = ObjectIdentifier(cell)
+    let id = ObjectIdentifier(self)
     let start = monotonicSeconds()
-    return state.withLock { held in
+    return creations.withLock { held in
       while true {
-        if let value = cell.madeValue { return .created(value) }
-        let outcome = held { state -> Claim<Value>? in
-          guard let owner = state.creators[id] else {
-            state.creators[id] = me
+        if let value = made.value { return .created(value) }
+        let outcome = held { creations -> Claim? in
+          guard let owner = creations.creators[id] else {
+            creations.creators[id] = me
             return .claimed
           }
-          if owner == me || Self.waitWouldDeadlock(me, waitingFor: owner, in: state) { return .cycle }
-          state.waiting[me] = id
+          if owner == me || creations.waitWouldDeadlock(me, waitingFor: owner) { return .cycle }
+          creations.waiting[me] = id
           return nil
         }
         if let outcome { return outcome }
@@ -99,25 +85,33 @@ final class CreationCoordinator: Sendable {
     }
   }
 
-  /// Ends this thread's creation of `cell`, made or failed, and wakes the waiting threads.
-  func release(_ cell: AnyObject) {
-    state.withLock { held in
-      held { $0.creators[ObjectIdentifier(cell)] = nil }
+  /// Ends this thread's creation of the cell, made or failed, and wakes the waiting threads.
+  private func release() {
+    creations.withLock { held in
+      held { $0.creators[ObjectIdentifier(self)] = nil }
       held.broadcast()
     }
   }
+}
+
+/// Who creates and who waits for each ``SingletonCell``: under one lock for all, to see the wait-for graph.
+private struct Creations: Sendable {
+  var creators: [ObjectIdentifier: UInt] = [:]
+  var waiting: [UInt: ObjectIdentifier] = [:]
 
   /// Whether `thread` waiting on `owner` closes a loop: following waits and their creators leads back to it.
-  private static func waitWouldDeadlock(_ thread: UInt, waitingFor owner: UInt, in state: State) -> Bool {
+  func waitWouldDeadlock(_ thread: UInt, waitingFor owner: UInt) -> Bool {
     var current = owner
     var visited: Set<UInt> = []
-    while let cell = state.waiting[current], let next = state.creators[cell], visited.insert(current).inserted {
+    while let cell = waiting[current], let next = creators[cell], visited.insert(current).inserted {
       if next == thread { return true }
       current = next
     }
     return false
   }
 }
+
+private let creations = ConditionLocked(Creations())
 
 /// An override injector's own cells for its ancestors' registrations: singletons first made under it, and cached
 /// values first made, or reset, through it. They die with the override (a test's, with the test).
