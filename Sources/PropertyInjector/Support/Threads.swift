@@ -181,7 +181,17 @@ struct TypeSlot: ~Copyable {
     func callAsFunction<Result>(_ change: (inout State) -> Result) -> Result { change(&owner.state) }
 
     /// Releases the mutex until a broadcast or `seconds` pass. Wake-ups may be spurious: re-check.
-    func wait(seconds: Double) { owner.wait(seconds: seconds) }
+    func wait(seconds: Double) {
+      var now = timespec()
+      check(unsafe clock_gettime(CLOCK_REALTIME, &now), "clock_gettime")
+      let whole = Int(seconds)
+      let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(whole)) * 1e9)
+      var deadline = now
+      deadline.tv_sec += .init(whole + nanoseconds / 1_000_000_000)
+      deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
+      let result = unsafe pthread_cond_timedwait(owner.condition, owner.mutex, &deadline)
+      if result != ETIMEDOUT { check(result, "pthread_cond_timedwait") }
+    }
 
     func broadcast() { check(unsafe pthread_cond_broadcast(owner.condition), "pthread_cond_broadcast") }
   }
@@ -209,18 +219,6 @@ struct TypeSlot: ~Copyable {
     check(unsafe pthread_mutex_lock(mutex), "pthread_mutex_lock")
     defer { check(unsafe pthread_mutex_unlock(mutex), "pthread_mutex_unlock") }
     return body(Held(owner: self))
-  }
-
-  private func wait(seconds: Double) {
-    var now = timespec()
-    check(unsafe clock_gettime(CLOCK_REALTIME, &now), "clock_gettime")
-    let whole = Int(seconds)
-    let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(whole)) * 1e9)
-    var deadline = now
-    deadline.tv_sec += .init(whole + nanoseconds / 1_000_000_000)
-    deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
-    let result = unsafe pthread_cond_timedwait(condition, mutex, &deadline)
-    if result != ETIMEDOUT { check(result, "pthread_cond_timedwait") }
   }
 }
 

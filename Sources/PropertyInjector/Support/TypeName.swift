@@ -52,18 +52,16 @@ func aOrAn(_ name: String) -> String {
 /// `Optional`, seen through a protocol, so that generic code can test for nil and unwrap.
 protocol OptionalProtocol {
   associatedtype Wrapped
-  var wrapped: Wrapped? { get }
+  /// The wrapped value, as `Any`.
+  var wrappedAny: Any? { get }
 }
 
 extension Optional: OptionalProtocol {
-  var wrapped: Wrapped? { self }
+  var wrappedAny: Any? { map { $0 } }
 }
 
 extension OptionalProtocol {
   static var wrappedType: Any.Type { Wrapped.self }
-
-  /// The wrapped value, as `Any`.
-  var wrappedAny: Any? { wrapped.map { $0 } }
 }
 
 extension String {
@@ -75,17 +73,14 @@ extension String {
   var caseFolded: String { uppercased().lowercased() }
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
+/// Levenshtein distance, for "did you mean" suggestions: one row of the table at a time.
 func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a)
   let b = Array(b)
-  guard !a.isEmpty else { return b.count }
-  guard !b.isEmpty else { return a.count }
   var previous = Array(0...b.count)
-  for i in 1...a.count {
-    var current = [i] + Array(repeating: 0, count: b.count)
-    for j in 1...b.count {
-      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+  for (i, x) in a.enumerated() {
+    var current = [i + 1]
+    for (j, y) in b.enumerated() {
+      current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
     }
     previous = current
   }
