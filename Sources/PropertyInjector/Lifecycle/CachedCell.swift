@@ -45,7 +45,7 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   {
     let cell = generation(execution, for: registration, level: level)
     if let value = cell.madeValue { return value }
-    return try execution.makeSingleton(in: cell, for: registration, level: level, at: site, factory.make)
+    return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)
   }
 
   /// The cell to use: the home one, unless an override sits in between that has its own (made under it, or

@@ -75,36 +75,25 @@ extension Execution {
   }
 
   /// Runs a registration's factory in a creation frame, outside every lock, and injects the result if settable;
-  /// a graph value (`keepsForTheCall`) is kept for the call inside the frame, the call still running (see
-  /// ``GraphValues``), so a failure keeps nothing.
+  /// a singleton's is made in its `cell`, unless made already or by another thread meanwhile; a graph value
+  /// (`keepsForTheCall`) is kept for the call inside the frame, the call still running (see ``GraphValues``), so a
+  /// failure keeps nothing.
   func make<Value>(
     for registration: Registration,
     level: Int,
     at site: Site,
+    in cell: SingletonCell<Value>? = nil,
     keepsForTheCall: Bool = false,
     _ factory: (Resolver) throws -> Value
   ) throws(InjectionError) -> Value {
     try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-      let value = try withOwner(atLevel: level) { owner throws(InjectionError) in
-        try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
-      }
-      if keepsForTheCall { stack.graph.keep(value, for: registration) }
-      return value
-    }
-  }
-
-  /// A singleton's value in `cell`, made by `factory` in a creation frame unless made already, or by another
-  /// thread meanwhile.
-  func makeSingleton<Value>(
-    in cell: SingletonCell<Value>,
-    for registration: Registration,
-    level: Int,
-    at site: Site,
-    _ factory: (Resolver) throws -> Value
-  ) throws(InjectionError) -> Value {
-    try withOwner(atLevel: level) { owner throws(InjectionError) in
-      try stack.within(ObjectIdentifier(registration), for: site) { () throws(InjectionError) -> Value in
-        try cell.value(for: site, waitLimit: owner.injector.waitLimitSeconds) { () throws(InjectionError) -> Value in
+      try withOwner(atLevel: level) { owner throws(InjectionError) in
+        guard let cell else {
+          let value = try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
+          if keepsForTheCall { stack.graph.keep(value, for: registration) }
+          return value
+        }
+        return try cell.value(for: site, waitLimit: owner.injector.waitLimitSeconds) { () throws(InjectionError) in
           try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
         }
       }

@@ -63,7 +63,7 @@ struct Singleton<Service>: AnyFactory {
   {
     if cell.isMade, let value = cell.madeValue { return value }
     let cell = execution.cell(for: registration, level: level, home: cell)
-    return try execution.makeSingleton(in: cell, for: registration, level: level, at: site, factory.make)
+    return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)
   }
 }
 
