@@ -53,9 +53,7 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   private func generation(_ execution: Execution, for registration: Registration, level: Int) -> SingletonCell<Service>
   {
     let home = cell.generation
-    guard level > 0, let overrides = execution.owners(atLevel: level).override?.injector.overrideCells else {
-      return home
-    }
+    guard let overrides = execution.owner(atLevel: level).overrideCells else { return home }
     let make: (() -> CachedCell<Service>)? = home.isMade ? nil : { CachedCell(label: registration.named.summary) }
     return overrides.cell(for: registration, making: make)?.generation ?? home
   }

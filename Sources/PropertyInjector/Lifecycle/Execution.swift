@@ -8,19 +8,19 @@ struct Execution {
   /// The working injector's link, read once for a plan that calls its own factories (see ``TypePlan``).
   var ownLink: InjectorLink? = nil
 
-  /// The registration's `home` injector (which keeps its singleton) and the nearest override in between, if any;
-  /// factories resolve through the override, so a test's overrides reach its ancestors' factories.
-  func owners(atLevel level: Int) -> (home: Execution, override: Execution?) {
+  /// The execution of the injector that owns a registration `level` steps up, with its own cells if it is an
+  /// override: the nearest override in between, if any (factories resolve through it, so a test's overrides reach
+  /// its ancestors' factories), else the registration's home injector, which keeps its singleton.
+  func owner(atLevel level: Int) -> (execution: Execution, overrideCells: OverrideCells?) {
     // Own registration: no walk, and no retain (retaining an injector with a weak-ref side table is slow).
     guard level > 0 else { return (self, nil) }
     var injector = self.injector
-    var override: (any InjectorRuntime)?
     for _ in 0..<level {
-      if override == nil, injector.overrideCells != nil { override = injector }
+      if let cells = injector.overrideCells { return (Execution(injector: injector, stack: stack), cells) }
       guard let parent = injector.parentRuntime else { break }
       injector = parent
     }
-    return (Execution(injector: injector, stack: stack), override.map { Execution(injector: $0, stack: stack) })
+    return (Execution(injector: injector, stack: stack), nil)
   }
 
   var link: InjectorLink { ownLink ?? injector.link }
@@ -28,7 +28,7 @@ struct Execution {
   /// The singleton's cell: `home`, unless an override sits in between and it is not yet made; then the
   /// override's own cell, so the singleton sees the override and lives only as long as it.
   func cell<Value>(for registration: Registration, level: Int, home: SingletonCell<Value>) -> SingletonCell<Value> {
-    guard !home.isMade, let cells = owners(atLevel: level).override?.injector.overrideCells else { return home }
+    guard !home.isMade, let cells = owner(atLevel: level).overrideCells else { return home }
     return cells.cell(for: registration) { SingletonCell(label: home.label) } ?? home
   }
 
@@ -108,8 +108,7 @@ extension Execution {
     throws(InjectionError) -> Value
   {
     guard level > 0 else { return try body(self) }
-    let (home, override) = owners(atLevel: level)
-    return try body(override ?? home)
+    return try body(owner(atLevel: level).execution)
   }
 
   /// Runs `factory`, then injects the value if settable; `typeOf` tells its dynamic type.
