@@ -26,13 +26,7 @@ let defaultCreationWaitLimit = 10.0
 
 /// A weak reference to an injector, shared by its ``Resolver``s: cheaper than a new weak reference per factory call.
 final class InjectorLink: Sendable {
-  private struct Target: Sendable {
-    weak var injector: (any InjectorRuntime)?
-  }
+  weak let injector: (any InjectorRuntime)?
 
-  private let target: Locked<Target>
-
-  init(to injector: any InjectorRuntime) { target = Locked(Target(injector: injector)) }
-
-  var injector: (any InjectorRuntime)? { target.withLock { $0.injector } }
+  init(to injector: any InjectorRuntime) { self.injector = injector }
 }
