@@ -75,12 +75,9 @@ final class SingletonCell<Value>: Sendable {
         }
         if let outcome { return outcome }
         let remaining = waitLimit - (monotonicSeconds() - start)
-        guard remaining > 0 else {
-          held { $0.waiting[me] = nil }
-          return .timedOut
-        }
-        held.wait(seconds: min(remaining, 0.25))
+        if remaining > 0 { held.wait(seconds: min(remaining, 0.25)) }
         held { $0.waiting[me] = nil }
+        if remaining <= 0 { return .timedOut }
       }
     }
   }
