@@ -3,12 +3,8 @@
 /// the old cell, dropped with it); every later one gets the new generation's.
 final class CachedCell<Value>: Sendable {
   private let current: Locked<SingletonCell<Value>>
-  let label: String
 
-  init(label: String) {
-    self.label = label
-    current = Locked(SingletonCell(label: label))
-  }
+  init(label: String) { current = Locked(SingletonCell(label: label)) }
 
   /// The current generation.
   var generation: SingletonCell<Value> { current.withLock { $0 } }
@@ -16,10 +12,9 @@ final class CachedCell<Value>: Sendable {
   /// Starts a new, empty generation (the next use makes a new value), if `released` (when given) is still the
   /// current one. The old value is released outside the lock.
   func replace(_ released: SingletonCell<Value>? = nil) {
-    let fresh = SingletonCell<Value>(label: label)
     let old = current.withLock { current -> SingletonCell<Value>? in
       guard released.map({ current === $0 }) ?? true else { return nil }
-      defer { current = fresh }
+      defer { current = SingletonCell(label: current.label) }
       return current
     }
     withExtendedLifetime(old) {}
