@@ -21,7 +21,9 @@ private func check(_ result: Int32, _ call: StaticString) {
   precondition(result == 0, "\(call) failed with error \(result)")
 }
 
+/// Initializes the memory at `mutex`, then the mutex there: an error-checking one in debug builds.
 private func initialize(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+  unsafe mutex.initialize(to: pthread_mutex_t())
   #if DEBUG
     var attributes = pthread_mutexattr_t()
     check(unsafe pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
@@ -50,10 +52,7 @@ struct Locked<State> {
 
   init(_ state: sending State) {
     let buffer = unsafe Storage.create(minimumCapacity: 1) { _ in state }
-    unsafe buffer.withUnsafeMutablePointerToElements { mutex in
-      unsafe mutex.initialize(to: pthread_mutex_t())
-      unsafe initialize(mutex)
-    }
+    unsafe buffer.withUnsafeMutablePointerToElements(initialize)
     // `create` returns an instance of the class it is called on.
     storage = unsafe unsafeDowncast(buffer, to: Storage.self)
   }
@@ -202,7 +201,6 @@ struct TypeSlot: ~Copyable {
 
   init(_ state: State) {
     self.state = state
-    unsafe mutex.initialize(to: pthread_mutex_t())
     unsafe condition.initialize(to: pthread_cond_t())
     unsafe initialize(mutex)
     check(unsafe pthread_cond_init(condition, nil), "pthread_cond_init")
