@@ -80,10 +80,8 @@ final class GraphValues {
   /// deinit that asks the injector again starts a call (and a graph) of its own.
   func end() {
     var ended = update { storage -> [Entry] in
-      var ended: [Entry] = []
-      swap(&ended, &storage.entries)
       if !storage.positions.isEmpty { storage.positions.removeAll(keepingCapacity: true) }
-      return ended
+      return exchange(&storage.entries, with: [])
     }
     // The values' deinits run here, first made first; the storage stays (without `removeAll`'s work).
     if ended.count == 1 {
