@@ -102,21 +102,19 @@ final class CreationStack {
     }
   }
 
-  /// Checks the frame just entered for `key` against the ones it is nested in.
+  /// Checks the frame just entered for `key` at `site` against the ones it is nested in (the path ends with it).
   private func checkNesting(_ key: ObjectIdentifier, for site: Site) throws(InjectionError) {
     let frames = self.frames.dropLast()
     if let start = frames.firstIndex(where: { $0.key == key }) {
-      throw .cycle(path: frames[start...].map(\.site.label) + [site.label], closingAt: site)
+      throw .cycle(path: Array(path[start...]), closingAt: site)
     }
     if frames.count >= Self.maximumDepth {
-      throw .tooDeep(
-        path: frames.map(\.site.label) + [site.label], at: site, limit: Self.maximumDepth, stackExhausted: false)
+      throw .tooDeep(path: path, at: site, limit: Self.maximumDepth, stackExhausted: false)
     }
     if let stackBounds, let address = currentStackAddress(within: stackBounds),
       address < stackBounds.lowerBound + Self.stackReserve
     {
-      throw .tooDeep(
-        path: frames.map(\.site.label) + [site.label], at: site, limit: Self.maximumDepth, stackExhausted: true)
+      throw .tooDeep(path: path, at: site, limit: Self.maximumDepth, stackExhausted: true)
     }
   }
 
