@@ -85,16 +85,10 @@ final class CreationStack {
     _ create: () throws(InjectionError) -> Result
   ) throws(InjectionError) -> Result {
     // Outermost creations close no cycle and use the caller's stack; `checkNesting` keeps depth in bounds.
-    if update({ $0.enter(Frame(key: key, site: site)) }) {
-      do throws(InjectionError) {
-        try checkNesting(key, for: site)
-      } catch {
-        _ = update { $0.leave() }
-        throw error
-      }
-    }
+    let isNested = update { $0.enter(Frame(key: key, site: site)) }
     defer { if update({ $0.leave() }) { endGraph() } }
     do {
+      if isNested { try checkNesting(key, for: site) }
       return try create()
     } catch {
       // The innermost creation an error leaves tells where it happened.
@@ -125,9 +119,7 @@ final class CreationStack {
   @inline(__always)
   func injecting(_ object: ObjectIdentifier, _ injection: () throws(InjectionError) -> Void) throws(InjectionError) {
     update { $0.objectsInInjection.append(object) }
-    defer {
-      if update({ $0.leaveInjection() }) { endGraph() }
-    }
+    defer { if update({ $0.leaveInjection() }) { endGraph() } }
     try injection()
   }
 }
