@@ -181,12 +181,10 @@ struct TypeSlot: ~Copyable {
 
     /// Releases the mutex until a broadcast or `seconds` pass. Wake-ups may be spurious: re-check.
     func wait(seconds: Double) {
-      var now = timespec()
-      check(unsafe clock_gettime(CLOCK_REALTIME, &now), "clock_gettime")
-      let whole = Int(seconds)
-      let nanoseconds = Int(now.tv_nsec) + Int((seconds - Double(whole)) * 1e9)
-      var deadline = now
-      deadline.tv_sec += .init(whole + nanoseconds / 1_000_000_000)
+      var deadline = timespec()
+      check(unsafe clock_gettime(CLOCK_REALTIME, &deadline), "clock_gettime")
+      let nanoseconds = Int(deadline.tv_nsec) + Int(seconds * 1e9)
+      deadline.tv_sec += .init(nanoseconds / 1_000_000_000)
       deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
       let result = unsafe pthread_cond_timedwait(owner.condition, owner.mutex, &deadline)
       if result != ETIMEDOUT { check(result, "pthread_cond_timedwait") }
