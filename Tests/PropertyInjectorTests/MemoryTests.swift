@@ -124,4 +124,43 @@ struct MemoryTests {
     #expect(weakInjector == nil, "the injector is released")
     #expect(injectionErrorCode { _ = try locator?.resolver.resolve(Database.self) } == .injectorReleased)
   }
+
+  @Test(
+    "Sixteen threads resolving through kept resolvers while the injector goes each get its value or injectorReleased")
+  func resolversSeeTheirInjectorGoUnderContention() {
+    for _ in 0..<50 {
+      // Only `holder` keeps the injector.
+      let holder = Locked2<Injector?>(nil)
+      let resolver: Resolver = {
+        let injector = Injector()
+        injector.register(Database(number: 7))
+        holder.mutate { $0 = injector }
+        return injector.resolver
+      }()
+      let outcomes = Locked2<[InjectionError.Code]>([])
+      let started = Locked2(0)
+      let readers: [@Sendable () -> Void] = (0..<16).map { _ in
+        {
+          started.mutate { $0 += 1 }
+          for _ in 0..<200 {
+            var number = 7
+            let code = injectionErrorCode { number = try resolver.resolve(Database.self).number }
+            outcomes.append(code ?? (number == 7 ? nil : .typeMismatch))
+          }
+        }
+      }
+      let releaser: @Sendable () -> Void = {
+        while started.value < 16 {}
+        // The last reference goes outside the lock, while the readers read.
+        var released: Injector?
+        holder.mutate { swap(&released, &$0) }
+        released = nil
+      }
+      runConcurrently(readers + [releaser])
+      let codes = outcomes.value
+      #expect(codes.count == 16 * 200)
+      #expect(codes.allSatisfy { $0 == .noErrorThrown || $0 == .injectorReleased }, "a value or the injector's end")
+      #expect(injectionErrorCode { _ = try resolver.resolve(Database.self) } == .injectorReleased)
+    }
+  }
 }
