@@ -139,6 +139,21 @@ private final class ProtocolRooted: InjectableSettable, CacheHolding {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \(any CacheHolding).injectedCache] }
 }
 
+private final class NamingAnother: InjectableSettable {
+  var injectedCache: Cache?
+  var spare: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \NamingAnother.spare] }
+}
+
+private class ParentWithSpare {
+  var spare: Cache?
+}
+
+private final class ChildReachingUp: ParentWithSpare, InjectableSettable {
+  var injectedCache: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \ParentWithSpare.spare] }
+}
+
 @Suite("Key-path tables")
 struct KeyPathTableTests {
   @Test("A candidate missing from the table is an error naming the type, the property and the entry to add")
@@ -332,6 +347,33 @@ struct KeyPathTableTests {
     #expect(error.map(codes) == [.keyPathMismatch])
     let summary = try #require(error?.problems.first?.summary)
     #expect(summary.contains("value type") && !summary.contains("read-only"))
+  }
+
+  @Test("An entry whose key path names another property of its type says which, word for word")
+  func entryNamingAnotherProperty() throws {
+    let error = try #require(injectionError { try Injector().inject(NamingAnother()) })
+    #expect(
+      error.problems.map(\.description) == [
+        #"NamingAnother.injectedCache: Cache? [keyPathMismatch]: the entry for "injectedCache" is \NamingAnother.spare, "#
+          + #"which leads to "spare"."# + "\n"
+          + #"  Fix: Point the entry at the property it names: "injectedCache": \NamingAnother.injectedCache."#
+      ])
+  }
+
+  @Test("An entry whose key path starts at a superclass of the property's class says it cannot reach, word for word")
+  func entryStartingAtASuperclass() throws {
+    let error = try #require(injectionError { try Injector().inject(ChildReachingUp()) })
+    // The key path's description names its component by address: the text around it is pinned.
+    let description = try #require(error.problems.first?.description)
+    #expect(error.problems.count == 1)
+    #expect(
+      description.hasPrefix(
+        #"ChildReachingUp.injectedCache [keyPathMismatch]: the entry for "injectedCache" is \ParentWithSpare."#))
+    #expect(
+      description.hasSuffix(
+        ", which starts at ParentWithSpare: a key path from ParentWithSpare cannot reach ChildReachingUp.injectedCache, "
+          + "declared in its subclass.\n"
+          + #"  Fix: Point the entry at the property it names: "injectedCache": \ChildReachingUp.injectedCache."#))
   }
 
   @Test("A key path from a protocol the object conforms to is called what it is")
