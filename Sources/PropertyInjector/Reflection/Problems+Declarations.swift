@@ -9,14 +9,17 @@ extension InjectionError.Problem {
     issue: TypeShape.Issue,
     reason: Candidate.Reason
   ) -> Self? {
-    let owner = readableName(of: property.owner)
+    let (owner, name) = (readableName(of: property.owner), property.name)
     // Why it is a candidate, and the other way out: not being one.
     var why = "its name starts with \"\(TypeShape.candidatePrefix)\", so it is a candidate for injection"
     var notACandidate = "rename it so its name does not start with \"\(TypeShape.candidatePrefix)\""
     if reason == .nameRegistration {
-      why = "a name registration targets \"\(property.name)\", so it is a candidate for injection"
+      why = "a name registration targets \"\(name)\", so it is a candidate for injection"
       notACandidate = "register the value under another name"
     }
+    var (code, declaredType) = (InjectionError.Code.missingFromTable, property.declaredTypeName)
+    let summary: String
+    let fix: String
     switch issue {
     case .brokenEntry:
       return nil
@@ -27,95 +30,74 @@ extension InjectionError.Problem {
       let optional =
         property.declaredType.map { "`\(optionalName(of: $0, marker: "?"))` or `\(optionalName(of: $0, marker: "!"))`" }
         ?? "add `?` or `!` after its type"
-      return Self(
-        code: .notOptional, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
-        summary: "\(why), but it is not optional\(holds), so it can never be nil for the injector to fill.",
-        fix: "Declare it optional (\(optional)), or \(notACandidate).")
+      code = .notOptional
+      summary = "it is not optional\(holds), so it can never be nil for the injector to fill."
+      fix = "Declare it optional (\(optional)), or \(notACandidate)."
     case .lazy:
-      return Self(
-        code: .unsupportedProperty, typeName: owner, property: property.name,
-        summary: "\(why), but it is a `lazy var`: the injector would have to read it to see whether it is nil, "
-          + "which runs its initializer.",
-        fix: "Declare it as a plain optional `var` without `lazy`, or \(notACandidate).")
+      (code, declaredType) = (.unsupportedProperty, nil)
+      summary =
+        "it is a `lazy var`: the injector would have to read it to see whether it is nil, which runs its initializer."
+      fix = "Declare it as a plain optional `var` without `lazy`, or \(notACandidate)."
     case .constant:
-      return Self(
-        code: .keyPathNotWritable, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
-        summary: "\(why), but it is a `let`, which can never be filled.",
-        fix: "Declare it with `var`, or \(notACandidate).")
-    case .missingFromTable(let missing):
-      return missingFromTable(property, why: why, missing: missing)
-    }
-  }
-
-  private static func missingFromTable(_ property: TypeShape.Property, why: String, missing: TypeShape.MissingEntry)
-    -> Self
-  {
-    let owner = readableName(of: property.owner)
-    let summary: String
-    let fix: String
-    switch missing {
-    case .add(let table, let root) where ObjectIdentifier(table) != ObjectIdentifier(property.owner):
+      code = .keyPathNotWritable
+      summary = "it is a `let`, which can never be filled."
+      fix = "Declare it with `var`, or \(notACandidate)."
+    case .add(let table) where ObjectIdentifier(table) != ObjectIdentifier(property.owner):
       // Declared by a superclass without a table of its own: `@Injectable` on the object's class
       // lists that class's own properties only, and the property may be invisible from there.
       let table = readableName(of: table)
       summary =
-        "\(why), but it is declared by \(owner), a superclass of \(table) that is not injectable, and "
-        + "\(table)'s table does not reach it (@Injectable lists a class's own properties only)."
+        "it is declared by \(owner), a superclass of \(table) that is not injectable, and \(table)'s table does not "
+        + "reach it (@Injectable lists a class's own properties only)."
       fix =
         "Make \(owner) injectable where it is declared: `@Injectable` on \(owner), or InjectableSettable with "
-        + "\"\(property.name)\": \\\(owner).\(property.name) in its injectableKeyPaths. If \(owner) is not yours and "
-        + "the property is visible here, list \"\(property.name)\": \\\(readableName(of: root)).\(property.name) in "
-        + "\(table).injectableKeyPaths (with @Injectable, declare that table in \(table) yourself: the macro "
-        + "writes none); if it is not visible (private, or internal to another module), only \(owner)'s "
-        + "module can make it injectable."
-    case .add(let table, let root):
+        + "\"\(name)\": \\\(owner).\(name) in its injectableKeyPaths. If \(owner) is not yours and the property is "
+        + "visible here, list \"\(name)\": \\\(table).\(name) in \(table).injectableKeyPaths (with @Injectable, "
+        + "declare that table in \(table) yourself: the macro writes none); if it is not visible (private, or "
+        + "internal to another module), only \(owner)'s module can make it injectable."
+    case .add(let table):
       let table = readableName(of: table)
-      summary = "\(why), but no table entry reaches it, so the injector cannot write it."
-      fix =
-        "Add `@Injectable` to \(table), or add \"\(property.name)\": \\\(readableName(of: root)).\(property.name) "
-        + "to \(table).injectableKeyPaths."
+      summary = "no table entry reaches it, so the injector cannot write it."
+      fix = "Add `@Injectable` to \(table), or add \"\(name)\": \\\(table).\(name) to \(table).injectableKeyPaths."
     case .override(let table, let inherited):
       let table = readableName(of: table)
       summary =
-        "\(why), but \(table) does not override injectableKeyPaths: it inherits \(readableName(of: inherited))'s "
-        + "table, which cannot reach it."
+        "\(table) does not override injectableKeyPaths: it inherits \(readableName(of: inherited))'s table, which "
+        + "cannot reach it."
       fix =
         "Add `@Injectable` to \(table), or add `override class var injectableKeyPaths: [String: AnyKeyPath] "
-        + "{ [\"\(property.name)\": \\\(table).\(property.name)] }` to \(table)."
+        + "{ [\"\(name)\": \\\(table).\(name)] }` to \(table)."
     case .accessors(let table, let injectable):
       let table = readableName(of: table)
-      let injectable = readableName(of: injectable)
       summary =
-        "\(why), but \(table) inherits its table from \(injectable), which is injectable through typed accessors "
-        + "(@Injectable): that table is empty, and cannot reach it."
+        "\(table) inherits its table from \(readableName(of: injectable)), which is injectable through typed "
+        + "accessors (@Injectable): that table is empty, and cannot reach it."
       fix =
         "Add `@Injectable` to \(table): a subclass of an @Injectable class lists its own properties with "
         + "@Injectable too."
     case .undescribed:
       summary =
-        "\(why), but \(owner)'s injectableAccessors says it names every stored property \(owner) declares, and "
-        + "not this one: @Injectable did not see it (another macro added it, an attribute made it look wrapped, or "
-        + "it is not written in the class body as @Injectable reads it), or a hand-written list missed it. Nothing "
-        + "can write it."
+        "\(owner)'s injectableAccessors says it names every stored property \(owner) declares, and not this one: "
+        + "@Injectable did not see it (another macro added it, an attribute made it look wrapped, or it is not "
+        + "written in the class body as @Injectable reads it), or a hand-written list missed it. Nothing can write it."
       fix =
-        "Declare '\(property.name)' as a plain stored `var` (no attribute) in the body of \(owner), where @Injectable "
-        + "sees it; "
+        "Declare '\(name)' as a plain stored `var` (no attribute) in the body of \(owner), where @Injectable sees it; "
         + "if another macro adds it, declare `static var injectableKeyPaths: [String: AnyKeyPath] "
-        + "{ [\"\(property.name)\": \\\(owner).\(property.name)] }` in \(owner) (`class var`, or `override class var` "
+        + "{ [\"\(name)\": \\\(owner).\(name)] }` in \(owner) (`class var`, or `override class var` "
         + "in a subclass; @Injectable writes none, and uses yours), or rename it so it is not a candidate. "
         + "In a hand-written list, add its accessor, or remove .complete(\(owner).self)."
     case .shadowed(let subclass):
       let subclass = readableName(of: subclass)
       summary =
-        "\(why), but \(subclass) declares another property named \"\(property.name)\", so every entry written in "
-        + "\(subclass) reaches that one; \(owner)'s is out of reach (private, or internal to another module)."
+        "\(subclass) declares another property named \"\(name)\", so every entry written in \(subclass) reaches "
+        + "that one; \(owner)'s is out of reach (private, or internal to another module)."
       fix =
         "Give \(owner) a table of its own where its property is visible (`@Injectable` on \(owner), or "
-        + "InjectableSettable with \"\(property.name)\": \\\(owner).\(property.name)), or rename one of the two properties."
+        + "InjectableSettable with \"\(name)\": \\\(owner).\(name)), or rename one of the two properties."
     }
     return Self(
-      code: .missingFromTable, typeName: owner, property: property.name, declaredType: property.declaredTypeName,
-      summary: summary, fix: fix)
+      code: code, typeName: owner, property: name, declaredType: declaredType, summary: "\(why), but \(summary)",
+      fix: fix)
   }
 
   /// A type given to `validate` without an instance, whose properties only an instance tells.

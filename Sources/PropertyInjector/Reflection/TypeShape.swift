@@ -30,19 +30,15 @@ final class TypeShape: Sendable {
   /// What is wrong with a property if it turns out to be a candidate.
   enum Issue {
     case notOptional
-    case missingFromTable(MissingEntry)
     /// Its entry is unusable, which is reported as a table problem already.
     case brokenEntry
     /// A `lazy var`: reading it would run its initializer.
     case lazy
     /// A `let`.
     case constant
-  }
-
-  /// Where the entry a property lacks belongs, for the fix.
-  enum MissingEntry {
-    /// In `table`'s table, as `\root.name`.
-    case add(table: AnyClass, root: AnyClass)
+    // The rest: no entry reaches it; where one belongs, for the fix.
+    /// In `table`'s table, as `\table.name`.
+    case add(table: AnyClass)
     /// In `table`'s table, which `table` does not override: it inherits `inheritedFrom`'s.
     case override(table: AnyClass, inheritedFrom: AnyClass)
     /// In `table`'s own `@Injectable` list: it inherits the default table of `injectable`.
@@ -408,7 +404,7 @@ private struct ShapeBuilder {
       } else if accessor != nil {
         issue = nil
       } else if let declared, declared is any OptionalProtocol.Type {
-        issue = .missingFromTable(missingEntry(for: property))
+        issue = missingEntry(for: property)
       } else {
         issue = .notOptional
       }
@@ -423,7 +419,7 @@ private struct ShapeBuilder {
     return properties
   }
 
-  private func missingEntry(for property: StoredProperties.Property) -> TypeShape.MissingEntry {
+  private func missingEntry(for property: StoredProperties.Property) -> TypeShape.Issue {
     if property.isUndescribed { return .undescribed }
     if let shadowing = declarations.find(property.name, below: property.level) {
       return .shadowed(by: chain[reflected.properties[shadowing].level])
@@ -440,7 +436,7 @@ private struct ShapeBuilder {
       }
       return .override(table: chain[tableLevel], inheritedFrom: chain[inherited])
     }
-    return .add(table: chain[tableLevel], root: chain[tableLevel])
+    return .add(table: chain[tableLevel])
   }
 }
 
