@@ -155,78 +155,72 @@ extension InjectionError.Problem {
   /// An entry whose key path starts somewhere the object is not.
   static func keyPathRoot(_ name: String, startsAt root: Any.Type, notIn typeName: String) -> Self {
     let rootName = readableName(of: root)
-    let summary: String
-    if isExistential(root) {
-      summary =
-        "the entry for \"\(name)\" starts at the protocol \(rootName): the injector writes through key paths "
-        + "that start at the class."
-    } else if !(root is AnyClass) {
-      summary =
-        "the entry for \"\(name)\" starts at \(rootName), a value type: a key path from a struct or enum writes a "
-        + "copy, never the object."
-    } else {
-      summary = "the entry for \"\(name)\" starts at \(rootName), which \(typeName) is not."
-    }
+    let summary =
+      if isExistential(root) {
+        "starts at the protocol \(rootName): the injector writes through key paths that start at the class."
+      } else if !(root is AnyClass) {
+        "starts at \(rootName), a value type: a key path from a struct or enum writes a copy, never the object."
+      } else {
+        "starts at \(rootName), which \(typeName) is not."
+      }
     return Self(
-      code: .keyPathMismatch, typeName: typeName, property: name, summary: summary,
+      code: .keyPathMismatch, typeName: typeName, property: name, summary: "the entry for \"\(name)\" \(summary)",
       fix: "Start the key path at the class that declares the property: \\\(typeName).\(name).")
+  }
+
+  /// An entry for `owner`'s property `name` that reaches something else, as `summary` says; the fix points it
+  /// at the property, then says `more`.
+  private static func misdirected(
+    _ name: String, of owner: String, declared: Any.Type? = nil, _ summary: String, more: String = ""
+  ) -> Self {
+    Self(
+      code: .keyPathMismatch, typeName: owner, property: name, declaredType: declared.map { readableName(of: $0) },
+      summary: "the entry for \"\(name)\" \(summary)",
+      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name)\(more).")
   }
 
   /// An entry whose key path starts at a superclass of the class that declares the property.
   static func keyPathCannotReach(_ name: String, keyPath: AnyKeyPath?, root: AnyClass, declaredIn owner: AnyClass)
     -> Self
   {
-    let owner = readableName(of: owner)
-    let root = readableName(of: root)
-    return Self(
-      code: .keyPathMismatch, typeName: owner, property: name,
-      summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which starts at \(root): a key path from "
-        + "\(root) cannot reach \(owner).\(name), declared in its subclass.",
-      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+    let (owner, root) = (readableName(of: owner), readableName(of: root))
+    return misdirected(
+      name, of: owner,
+      "is \(Describe.keyPath(keyPath)), which starts at \(root): a key path from \(root) cannot reach \(owner).\(name), "
+        + "declared in its subclass.")
   }
 
   /// An entry whose key path goes through another value.
   static func keyPathGoesThrough(_ name: String, description: String, owner: AnyClass) -> Self {
-    let owner = readableName(of: owner)
-    return Self(
-      code: .keyPathMismatch, typeName: owner, property: name,
-      summary: "the entry for \"\(name)\" is \(description), which goes through another value instead of reaching "
-        + "the property itself: the injector would write there and leave \(name) nil.",
-      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+    misdirected(
+      name, of: readableName(of: owner),
+      "is \(description), which goes through another value instead of reaching the property itself: the injector "
+        + "would write there and leave \(name) nil.")
   }
 
   /// An entry whose key path names another property.
   static func keyPathNamesAnother(
-    _ name: String,
-    keyPath: AnyKeyPath?,
-    component: String,
-    declared: Any.Type,
-    owner: AnyClass
+    _ name: String, keyPath: AnyKeyPath?, component: String, declared: Any.Type, owner: AnyClass
   ) -> Self {
-    let owner = readableName(of: owner)
-    return Self(
-      code: .keyPathMismatch, typeName: owner, property: name, declaredType: readableName(of: declared),
-      summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which leads to \"\(component)\".",
-      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+    misdirected(
+      name, of: readableName(of: owner), declared: declared,
+      "is \(Describe.keyPath(keyPath)), which leads to \"\(component)\".")
   }
 
   /// An entry whose key path read a value where the property holds nil, or nil where it holds one.
   static func keyPathReadsAnother(_ name: String, keyPath: AnyKeyPath?, declared: Any.Type, owner: AnyClass) -> Self {
-    let owner = readableName(of: owner)
-    return Self(
-      code: .keyPathMismatch, typeName: owner, property: name, declaredType: readableName(of: declared),
-      summary: "the entry for \"\(name)\" is \(Describe.keyPath(keyPath)), which reads or writes a value other than "
-        + "the property's own (one nil and the other not, or another object or value): it reaches another property, "
-        + "or a getter that answers for it.",
-      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name); if it does, an override's "
-        + "getter answers other than the property holds (a default for nil), which the injector cannot fill "
-        + "through: drop the default from the getter, or rename the property so it is not a candidate.")
+    misdirected(
+      name, of: readableName(of: owner), declared: declared,
+      "is \(Describe.keyPath(keyPath)), which reads or writes a value other than the property's own (one nil and the "
+        + "other not, or another object or value): it reaches another property, or a getter that answers for it.",
+      more: "; if it does, an override's getter answers other than the property holds (a default for nil), which "
+        + "the injector cannot fill through: drop the default from the getter, or rename the property so it is not "
+        + "a candidate")
   }
 
   /// A property a subclass's getter answers for other than the property holds: nil-ness, seen through `Mirror`.
   static func overridingGetter(_ name: String, declared: Any.Type, owner: AnyClass, in type: AnyClass) -> Self {
-    let owner = readableName(of: owner)
-    let type = readableName(of: type)
+    let (owner, type) = (readableName(of: owner), readableName(of: type))
     return Self(
       code: .unsupportedProperty, typeName: type, property: name, declaredType: readableName(of: declared),
       summary: "\(owner).\(name) is read through a getter of \(type)'s hierarchy that overrides it and answers "
@@ -239,13 +233,10 @@ extension InjectionError.Problem {
   static func keyPathValueMismatch(_ name: String, leadsTo valueType: Any.Type, declared: Any.Type?, owner: AnyClass)
     -> Self
   {
-    let owner = readableName(of: owner)
     let property = declared.map { "the property is \(readableName(of: $0))" } ?? "the property is not optional"
-    return Self(
-      code: .keyPathMismatch, typeName: owner, property: name, declaredType: declared.map { readableName(of: $0) },
-      summary: "the entry for \"\(name)\" leads to \(aOrAn(readableName(of: valueType))), but \(property): the entry "
-        + "points at another property.",
-      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name).")
+    return misdirected(
+      name, of: readableName(of: owner), declared: declared,
+      "leads to \(aOrAn(readableName(of: valueType))), but \(property): the entry points at another property.")
   }
 
   /// An entry whose key path cannot write.
