@@ -77,8 +77,7 @@ final class TypeShape: Sendable {
   convenience init?(describing type: AnyClass) {
     let lists = AccessorLists()
     guard let described = StoredProperties(describing: type, described: lists.describedProperties) else { return nil }
-    var builder = ShapeBuilder(described)
-    builder.readTables(lists)
+    let builder = ShapeBuilder(described, lists)
     guard builder.entries.allSatisfy({ $0.keyPath == nil }) else { return nil }
     self.init(type, described, builder, didInject: nil)
   }
@@ -88,13 +87,11 @@ final class TypeShape: Sendable {
   /// The ``entryChecks`` a write has proven, by property index: learned from objects, and only ever growing.
   let provenEntries: EntryProofs
 
-  /// The shape `builder` (its tables read) makes once it opens their entries; without one (a custom mirror),
-  /// a shape of no properties, whose problem fails every injection.
+  /// The shape `builder` found; without one (a custom mirror), a shape of no properties, whose problem fails
+  /// every injection.
   private init(
     _ type: AnyClass, _ reflected: StoredProperties, _ builder: ShapeBuilder?, didInject: ((AnyObject) -> Void)?
   ) {
-    var builder = builder
-    builder?.openEntries()
     let entryChecks = builder?.entryChecks ?? []
     self.type = type
     classChain = reflected.classChain.map(ObjectIdentifier.init)
@@ -114,8 +111,7 @@ final class TypeShape: Sendable {
     let reflected = StoredProperties(Swift.type(of: object), reflecting: object, described: lists.describedProperties)
     let didInject = lists.didInject(in: reflected.classChain)
     // A custom mirror hides the properties: nothing to match the tables to.
-    var builder = reflected.hasCustomMirror ? nil : ShapeBuilder(reflected)
-    builder?.readTables(lists)
+    let builder = reflected.hasCustomMirror ? nil : ShapeBuilder(reflected, lists)
     return TypeShape(Swift.type(of: object), reflected, builder, didInject: didInject)
   }
 }
@@ -203,27 +199,37 @@ private struct ShapeBuilder {
   var accessors: [AnyAccessor?]
   var broken: [Bool]
   var declaredTypes: [Any.Type?] = []
-  private var declarations = Declarations()
 
-  init(_ reflected: StoredProperties) {
+  /// Reads the tables of `reflected`'s hierarchy, then opens their entries.
+  init(_ reflected: StoredProperties, _ lists: AccessorLists) {
     self.reflected = reflected
     chain = reflected.classChain
     let (properties, count) = (reflected.properties, reflected.properties.count)
     accessors = Array(repeating: nil, count: count)
     broken = Array(repeating: false, count: count)
     declaredTypes.reserveCapacity(count)
-    declarations.names.reserveCapacity(count)
-    declarations.levels.reserveCapacity(count)
-    for index in 0..<count {
+    for index in 0..<count { declaredTypes.append(properties[index].declaredType) }
+    readTables(lists)
+    openEntries()
+  }
+
+  /// The most derived declaration of `name` before index `end`, in a class at a level in `minLevel..<maxLevel`.
+  /// Searched, not hashed: a hierarchy has few, and unoptimized builds pay more for a dictionary than for comparing.
+  private func find(_ name: String, before end: Int? = nil, from minLevel: Int = 0, below maxLevel: Int = .max)
+    -> Int?
+  {
+    let properties = reflected.properties
+    var index = end ?? properties.count
+    while index > 0 {
+      index -= 1
       let property = properties[index]
-      declaredTypes.append(property.declaredType)
-      declarations.names.append(property.name)
-      declarations.levels.append(property.level)
+      if property.name == name, property.level >= minLevel, property.level < maxLevel { return index }
     }
+    return nil
   }
 
   /// Reads every class's key-path table and typed accessors, dropping entries a subclass repeats.
-  mutating func readTables(_ lists: AccessorLists) {
+  private mutating func readTables(_ lists: AccessorLists) {
     var seen: [AnyKeyPath: [String]] = [:]
     var typedSeen: [ObjectIdentifier: Set<String>] = [:]
     keyPathTables.reserveCapacity(chain.count)
@@ -257,7 +263,7 @@ private struct ShapeBuilder {
   }
 
   /// Opens every entry and gives it to the property it reaches, or reports why it reaches none.
-  mutating func openEntries() {
+  private mutating func openEntries() {
     for index in 0..<entries.count {
       let entry = entries[index]
       switch entry.open() {
@@ -276,8 +282,8 @@ private struct ShapeBuilder {
       markBroken(named: entry.name)
       return
     }
-    guard let index = declarations.find(entry.name, from: rootLevel) else {
-      if let below = declarations.find(entry.name) {
+    guard let index = find(entry.name, from: rootLevel) else {
+      if let below = find(entry.name) {
         problems.append(
           .keyPathCannotReach(
             entry.name, keyPath: entry.keyPath, root: chain[rootLevel],
@@ -323,8 +329,7 @@ private struct ShapeBuilder {
     // (the runtime names a stored component by its field's offset). A typed accessor (which wins) is checked
     // where a class below its root does not describe itself: `@Injectable` cannot see its getter's overrides.
     let namesItsStorage =
-      components == .stored(entry.name) && declarations.find(entry.name, before: index) == nil
-      && declarations.find(entry.name) == index
+      components == .stored(entry.name) && find(entry.name, before: index) == nil && find(entry.name) == index
     let mayBeOverridden = reflected.firstUndescribedLevel.map { property.level > $0 } ?? false
     if accessor.isTyped ? mayBeOverridden : !namesItsStorage, let mirrorIndex = property.mirrorIndex {
       entryChecks.append(
@@ -346,7 +351,7 @@ private struct ShapeBuilder {
   }
 
   private mutating func report(_ defect: KeyPathDefect, of entry: TableEntry) {
-    guard let index = declarations.find(entry.name) else {
+    guard let index = find(entry.name) else {
       problems.append(staleEntry(entry.name))
       return
     }
@@ -374,11 +379,12 @@ private struct ShapeBuilder {
   }
 
   private mutating func markBroken(named name: String) {
-    for index in 0..<declarations.names.count where declarations.names[index] == name { broken[index] = true }
+    let properties = reflected.properties
+    for index in 0..<properties.count where properties[index].name == name { broken[index] = true }
   }
 
   private func staleEntry(_ name: String) -> InjectionError.Problem {
-    let observed = name.hasPrefix("_") ? declarations.find(String(name.dropFirst())) : nil
+    let observed = name.hasPrefix("_") ? find(String(name.dropFirst())) : nil
     if let observed, reflected.properties[observed].isObservationStorage {
       return .observationStorageEntry(
         name, observed: String(name.dropFirst()), owner: chain[reflected.properties[observed].level])
@@ -421,7 +427,7 @@ private struct ShapeBuilder {
 
   private func missingEntry(for property: StoredProperties.Property) -> TypeShape.Issue {
     if property.isUndescribed { return .undescribed }
-    if let shadowing = declarations.find(property.name, below: property.level) {
+    if let shadowing = find(property.name, below: property.level) {
       return .shadowed(by: chain[reflected.properties[shadowing].level])
     }
     // The table of the declaring class if it has one, else of the object's class.
@@ -437,22 +443,5 @@ private struct ShapeBuilder {
       return .override(table: chain[tableLevel], inheritedFrom: chain[inherited])
     }
     return .add(table: chain[tableLevel])
-  }
-}
-
-/// A hierarchy's property names and levels, indexed like its properties (base classes first). Searched, not hashed:
-/// a hierarchy has few, and unoptimized builds pay more for a dictionary than for comparing them.
-private struct Declarations {
-  var names: [String] = []
-  var levels: [Int] = []
-
-  /// The most derived declaration of `name` before index `end`, in a class at a level in `minLevel..<maxLevel`.
-  func find(_ name: String, before end: Int? = nil, from minLevel: Int = 0, below maxLevel: Int = .max) -> Int? {
-    var index = end ?? names.count
-    while index > 0 {
-      index -= 1
-      if names[index] == name, levels[index] >= minLevel, levels[index] < maxLevel { return index }
-    }
-    return nil
   }
 }
