@@ -33,19 +33,9 @@ enum Precedence {
         return nil
       }
     }
-    return Rank(idLength: idLength, targetDepth: targetDepth, exact: exact, sequence: registration.sequence)
+    return (idLength, targetDepth, exact ? 1 : 0, registration.sequence)
   }
 
   /// How strongly a type registration claims a request; compared lexicographically.
-  struct Rank: Comparable {
-    let idLength: Int
-    let targetDepth: Int
-    let exact: Bool
-    let sequence: UInt64
-
-    static func < (lhs: Rank, rhs: Rank) -> Bool {
-      (lhs.idLength, lhs.targetDepth, lhs.exact ? 1 : 0, lhs.sequence)
-        < (rhs.idLength, rhs.targetDepth, rhs.exact ? 1 : 0, rhs.sequence)
-    }
-  }
+  typealias Rank = (idLength: Int, targetDepth: Int, exact: Int, sequence: UInt64)
 }
