@@ -39,16 +39,11 @@ struct StoredProperties {
   let properties: [Property]
   let hasCustomMirror: Bool
   /// The most derived class that does not describe itself, whose getters may override those above unseen.
-  private(set) var firstUndescribedLevel: Int?
-
-  /// From the hierarchy's descriptions alone, without an instance or `Mirror`; nil unless all describe themselves.
-  init?(describing type: AnyClass, described: (AnyClass, Int) -> [Property]?) {
-    self.init(type, reflecting: nil, described: described)
-    if firstUndescribedLevel != nil { return nil }
-  }
+  let firstUndescribedLevel: Int?
 
   /// `type`'s descriptions, and what `Mirror` finds in `object`, an instance of it, if given: a described class's
-  /// level is its description plus what `Mirror` finds it lacks.
+  /// level is its description plus what `Mirror` finds it lacks. Without an instance, only the classes that describe
+  /// themselves, up to the first that does not (``firstUndescribedLevel``).
   init(_ type: AnyClass, reflecting object: AnyObject?, described: (AnyClass, Int) -> [Property]?) {
     var chain: [AnyClass] = []
     var levels: [[Property]] = []
@@ -59,7 +54,7 @@ struct StoredProperties {
       levels.append(properties)
       current = _getSuperclass(type)
     }
-    if current != nil { firstUndescribedLevel = chain.count }
+    firstUndescribedLevel = current == nil ? nil : chain.count
     // A custom mirror lists what it likes: only a fully described hierarchy is known. What `Mirror` finds
     // depends only on the type: once nothing was missing, never look again.
     let isCustom = object.map { $0 is any CustomReflectable } ?? false

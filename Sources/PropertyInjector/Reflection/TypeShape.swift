@@ -76,7 +76,8 @@ final class TypeShape: Sendable {
   /// an instance); nil when a class does not describe itself or lists key paths. Never cached.
   convenience init?(describing type: AnyClass) {
     let lists = AccessorLists()
-    guard let described = StoredProperties(describing: type, described: lists.describedProperties) else { return nil }
+    let described = StoredProperties(type, reflecting: nil, described: lists.describedProperties)
+    guard described.firstUndescribedLevel == nil else { return nil }
     let builder = ShapeBuilder(described, lists)
     guard builder.entries.allSatisfy({ $0.keyPath == nil }) else { return nil }
     self.init(type, described, builder, didInject: nil)
