@@ -7,17 +7,16 @@ enum PlanBuilder {
     let slots = sharedWithSiblings && chain.bindsOwnInstancesLate ? chain.levels[0].registry.ordered.slots : nil
     var problems = shape.problems
     var steps: [StepDraft] = []
-    var invalid: [(candidate: Candidate, problem: InjectionError.Problem?)] = []
+    var invalid: [TypePlan.InvalidCandidate] = []
     let properties = shape.properties
     steps.reserveCapacity(properties.count)
     for index in 0..<properties.count {
       let property = properties[index]
       guard let reason = property.reason(in: chain) else { continue }
       if let issue = property.issue {
-        let candidate = Candidate(property: property, request: nil, answer: nil)
         let problem = InjectionError.Problem.candidate(property, issue: issue, reason: reason)
         if let problem { problems.append(problem) }
-        invalid.append((candidate, problem))
+        invalid.append((Candidate(property: property, request: nil, answer: nil), problem))
         continue
       }
       guard let accessor = property.accessor else { continue }

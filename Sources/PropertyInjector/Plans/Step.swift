@@ -12,14 +12,15 @@ struct Step {
 
   let candidate: Candidate
   /// For a candidate nothing fills: the problem an injection reports when the property is nil.
-  let failure: InjectionError.Problem?
+  var failure: InjectionError.Problem?
   /// Writes only registered instances: runs no user code and cannot fail.
-  let isConstant: Bool
+  var isConstant = false
   /// A hand-written table's property given a class value nothing else keeps: the write must be kept, as
   /// `weak` and `unowned` look alike to a key path. Such a step throws ``InjectionError/Code/notKept``.
-  let checksRetention: Bool
+  var checksRetention = false
   /// Calls a factory of the working injector's own, whose resolver is its link.
   var callsOwnFactory = false
+  /// Makes the value (or, `isConstant`, only writes).
   let run: Run
   /// A singleton's step: whether its value is made, and then its write, which reads it again. Made values need no
   /// frames: a plan's run of such steps writes them all after the rest (``TypePlan/grouped(_:)``).
@@ -30,36 +31,20 @@ struct Step {
     let isMade: () -> Bool
     let write: (AnyObject) -> Bool
   }
+}
 
+extension Step {
   /// A step that never writes: its property is reported as `failure` when nil.
   init(candidate: Candidate, failure: InjectionError.Problem) {
-    self.init(candidate: candidate, failure: failure, checksRetention: false) { _, _, rest throws(InjectionError) in
-      try rest()
-    }
+    self.init(candidate: candidate, failure: failure) { _, _, rest throws(InjectionError) in try rest() }
   }
 
   /// A step that writes registered instances with `fill`, after the steps after it wrote.
   init(candidate: Candidate, constant fill: @escaping (AnyObject) -> Bool) {
-    self.init(candidate: candidate, isConstant: true, checksRetention: false) {
-      object, _, rest throws(InjectionError) in
+    self.init(candidate: candidate, isConstant: true) { object, _, rest throws(InjectionError) in
       let wrote = try rest()
       return fill(object) || wrote
     }
-  }
-
-  /// A step that makes its value with `run` (or, `isConstant`, only writes).
-  init(
-    candidate: Candidate,
-    failure: InjectionError.Problem? = nil,
-    isConstant: Bool = false,
-    checksRetention: Bool,
-    run: @escaping Run
-  ) {
-    self.candidate = candidate
-    self.failure = failure
-    self.isConstant = isConstant
-    self.checksRetention = checksRetention
-    self.run = run
   }
 
   func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
@@ -74,6 +59,11 @@ enum StepDraft {
   case step(Step)
   case fusible(Fusible)
   case shared(Shared)
+
+  /// A step that never writes: its property is reported as `problem` when nil.
+  static func failing(_ candidate: Candidate, _ problem: InjectionError.Problem) -> Self {
+    .step(Step(candidate: candidate, failure: problem))
+  }
 
   /// A strong property a graph-scoped registration fills: the plan makes its value once for every such
   /// property of the same class and type (``TypePlan/fused(_:)``), or fills it ``alone``.

@@ -21,11 +21,10 @@ private struct StepMaker: AccessorVisitor {
 /// producer of `Wrapped` values, compiled into a ``Step`` whose closures neither cast nor box.
 extension Accessor {
   func step(for candidate: Candidate, answer: Answer, ownSlot: Int?) -> StepDraft {
-    if case .failure(let problem) = answer { return .step(Step(candidate: candidate, failure: problem)) }
+    if case .failure(let problem) = answer { return .failing(candidate, problem) }
     if let ownSlot, case .registration(let registration, 0) = answer, registration.instance is Wrapped {
       // The working injector's own instance, read from its slot: the plan serves its siblings too.
-      return .step(
-        making(candidate, with: .ownInstance(inSlot: ownSlot, like: registration.named), checksRetention: false))
+      return .step(making(candidate, with: .ownInstance(inSlot: ownSlot, like: registration.named)))
     }
     if case .registration(let registration, _) = answer, case .instance(let value) = registration.source {
       // A filler binds registered instances uncast: a step cast and typed here would be thrown away.
@@ -35,16 +34,10 @@ extension Accessor {
       return .fusible(.init(candidate: candidate, filler: filler, value: value, alone: alone))
     }
     guard let producer = answer.producer(of: Wrapped.self) else {
-      return .step(
-        Step(
-          candidate: candidate, failure: .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named)
-        ))
+      return .failing(candidate, .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named))
     }
     if let ownership, ownership != .strong, !producer.keepsItsValue {
-      return .step(
-        Step(
-          candidate: candidate,
-          failure: .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named)))
+      return .failing(candidate, .notRetained(at: candidate.site, weak: ownership == .weak, answer: answer.named))
     }
     if ownership != nil, case .registration(let registration, let level) = answer,
       let factory = registration.ownFactory(of: Wrapped.self, level: level)
@@ -89,7 +82,7 @@ extension Accessor {
           }
         }
         let (anyIsNil, fillAll) = (isNil, fill)
-        return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+        return Step(candidate: candidate) { object, execution, rest throws(InjectionError) in
           let root = downcast(object, to: Root.self)
           guard anyIsNil(root) else { return try rest() }
           let value = try produce(execution, site)
@@ -115,15 +108,13 @@ extension Accessor {
   /// know the property's ownership, so no retention check).
   private func making(_ candidate: Candidate, with factory: OwnFactory<Wrapped>) -> Step {
     let (site, isNil, fill, typeOf) = (candidate.site, isNilIn, fillIfNil, typeOf)
-    var step = Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+    return Step(candidate: candidate, callsOwnFactory: true) { object, execution, rest throws(InjectionError) in
       let root = downcast(object, to: Root.self)
       guard isNil(root) else { return try rest() }
       let value = try execution.make(factory, at: site, typeOf: typeOf)
       let wrote = try rest()
       return fill(root, value) || wrote
     }
-    step.callsOwnFactory = true
-    return step
   }
 
   /// Fills the property with a registered singleton (not main-actor isolated), read from its cell once made,
@@ -133,7 +124,7 @@ extension Accessor {
       let cell = (singleton as? Singleton<Wrapped>)?.cell, !singleton.isMainActorIsolated
     else { return nil }
     let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
-    var step = Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+    var step = Step(candidate: candidate) { object, execution, rest throws(InjectionError) in
       let root = downcast(object, to: Root.self)
       return try cell.ifMade { value throws(InjectionError) in
         let wrote = try rest()
@@ -153,10 +144,10 @@ extension Accessor {
 
   /// Fills the property with what `producer` makes; with `checksRetention`, a class value the property did not
   /// keep (a `weak` or `unowned` one, which a key path cannot tell) is cleared and reported.
-  private func making(_ candidate: Candidate, with producer: Producer<Wrapped>, checksRetention: Bool) -> Step {
+  private func making(_ candidate: Candidate, with producer: Producer<Wrapped>, checksRetention: Bool = false) -> Step {
     let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
     guard checksRetention else {
-      return Step(candidate: candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+      return Step(candidate: candidate) { object, execution, rest throws(InjectionError) in
         let root = downcast(object, to: Root.self)
         guard isNil(root) else { return try rest() }
         let value = try produce(execution, site)

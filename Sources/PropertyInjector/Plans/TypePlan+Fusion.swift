@@ -87,7 +87,7 @@ extension TypePlan {
         alone.append(fusible.alone())
         return alone[alone.count - 1]
       }
-      return Step(candidate: fusible.candidate, isConstant: true, checksRetention: false, run: written.run)
+      return Step(candidate: fusible.candidate, isConstant: true, run: written.run)
     }
   }
 
@@ -113,7 +113,7 @@ extension TypePlan {
       }
       let (allMade, writeAll, steps) = (isMade, write, run)
       grouped.append(
-        Step(candidate: run[0].candidate, checksRetention: false) { object, execution, rest throws(InjectionError) in
+        Step(candidate: run[0].candidate) { object, execution, rest throws(InjectionError) in
           guard allMade() else { return try Self.run(steps, from: 0, object, execution, then: rest) }
           let wrote = try rest()
           return writeAll(object) || wrote

@@ -47,12 +47,8 @@ final class TypePlan: Sendable {
   typealias InvalidCandidate = (candidate: Candidate, problem: InjectionError.Problem?)
 
   init(
-    shape: TypeShape,
-    configurationProblems: [InjectionError.Problem],
-    declarationProblems: [InjectionError.Problem],
-    steps drafts: [StepDraft],
-    invalidCandidates: [InvalidCandidate],
-    sharedWithSiblings: Bool
+    shape: TypeShape, configurationProblems: [InjectionError.Problem], declarationProblems: [InjectionError.Problem],
+    steps drafts: [StepDraft], invalidCandidates: [InvalidCandidate], sharedWithSiblings: Bool
   ) {
     isSharedWithSiblings = sharedWithSiblings
     self.shape = shape
@@ -82,8 +78,7 @@ final class TypePlan: Sendable {
     }
     unsafe uncheckedProgram = Program(
       steps: steps, chain: Self.grouped(chain), checked: checked, failing: failing,
-      invalidCandidates: invalidCandidates,
-      entryChecks: checks)
+      invalidCandidates: invalidCandidates, entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
     checksRetention = !checked.isEmpty
     self.callsOwnFactories = callsOwnFactories

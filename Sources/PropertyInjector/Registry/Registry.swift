@@ -16,10 +16,7 @@ struct Registry: Sendable {
 
   /// Adds a registration, replacing any with the same key; returns the replaced one to release outside the lock.
   mutating func add(
-    _ service: TypeProbe,
-    _ source: Registration.Source,
-    _ match: Registration.Match,
-    owner: RegistrationOwner? = nil
+    _ service: TypeProbe, _ source: Registration.Source, _ match: Registration.Match, owner: RegistrationOwner? = nil
   ) -> Registration? {
     nextSequence += 1
     let registration = Registration(

@@ -60,15 +60,9 @@ final class Accessor<Root: AnyObject, Wrapped>: PropertyAccessor {
   let typeOf: (Wrapped) -> Any.Type
 
   init(
-    name: String,
-    keyPath: ReferenceWritableKeyPath<Root, Wrapped?>?,
-    ownership: InjectableAccessor.Ownership?,
-    isNil: @escaping (Root) -> Bool,
-    write: @escaping (Root, Wrapped) -> Void,
-    clear: @escaping (Root) -> Void,
-    fillIfNil: @escaping (Root, Wrapped) -> Bool,
-    typeOf: @escaping (Wrapped) -> Any.Type,
-    filler: Filler? = nil
+    name: String, keyPath: ReferenceWritableKeyPath<Root, Wrapped?>?, ownership: InjectableAccessor.Ownership?,
+    isNil: @escaping (Root) -> Bool, write: @escaping (Root, Wrapped) -> Void, clear: @escaping (Root) -> Void,
+    fillIfNil: @escaping (Root, Wrapped) -> Bool, typeOf: @escaping (Wrapped) -> Any.Type, filler: Filler? = nil
   ) {
     isNilIn = isNil
     self.write = write

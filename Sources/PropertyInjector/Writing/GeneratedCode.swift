@@ -6,9 +6,7 @@ extension InjectableAccessor {
   /// - Parameter root: The class.
   /// - Returns: The entry.
   @_documentation(visibility: internal)
-  public static func _$complete<Root: AnyObject>(_ root: Root.Type) -> Self {
-    Self(entry: .complete(root: root))
-  }
+  public static func _$complete<Root: AnyObject>(_ root: Root.Type) -> Self { Self(entry: .complete(root: root)) }
 
   /// For `@Injectable`'s expansion only: a stored property of `root` the injector cannot fill.
   ///

@@ -44,10 +44,7 @@ public struct InjectableAccessor {
   let entry: Entry
 
   /// The accessor, for a property entry.
-  var accessor: AnyAccessor? {
-    if case .property(let accessor) = entry { return accessor }
-    return nil
-  }
+  var accessor: AnyAccessor? { if case .property(let accessor) = entry { accessor } else { nil } }
 
   /// A stored property of `Root` that the injector cannot fill: not optional, a `let`, or `lazy`.
   ///
