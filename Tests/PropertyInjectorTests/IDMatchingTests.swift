@@ -70,4 +70,29 @@ struct IDMatchingTests {
     _ = try injector.resolve(Cache.self, id: "second")
     try injector.validate()
   }
+
+  @Test("An id and a name that can never match say why, word for word")
+  func unusableIDAndNameTextsArePinned() throws {
+    let injector = Injector()
+    injector.register(Cache(), id: "")
+    injector.register(Cache(), for: Screen.self, id: "  ")
+    injector.register(Cache(), id: "cache first")
+    injector.register(Analytics(), named: "analytics ")
+    let matched = "an id is matched against the end of property names, which contain no whitespace"
+    let never = "so this registration can never fill anything. It was not registered."
+    let fix = "Pass `id: nil` to register without an id, or an id such as \"first\" (then unregister this one: "
+    let error = injectionError { try injector.validate() }
+    #expect(
+      Set(error?.problems.map(\.description) ?? []) == [
+        "Cache [invalidID]: the id \"\" is empty: \(matched), \(never)\n"
+          + "  Fix: \(fix)`injector.unregister(Cache.self, id: \"\")`).",
+        "Cache [invalidID]: the id \"  \" is blank: \(matched), \(never)\n"
+          + "  Fix: \(fix)`injector.unregister(Cache.self, id: \"  \")`).",
+        "Cache [invalidID]: the id \"cache first\" is not a property name (it contains whitespace): \(matched), "
+          + "\(never)\n  Fix: \(fix)`injector.unregister(Cache.self, id: \"cache first\")`).",
+        "Analytics [invalidName]: the name \"analytics \" is not a property name (it contains whitespace): property "
+          + "names contain no whitespace, \(never)\n  Fix: Pass the exact name of the property to fill, such as "
+          + "\"analytics\" (then unregister this one: `injector.unregister(named: \"analytics \")`).",
+      ])
+  }
 }

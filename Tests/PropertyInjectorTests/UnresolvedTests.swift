@@ -63,4 +63,52 @@ struct UnresolvedTests {
     #expect(problems[2].nearMisses.contains { $0.contains("id \"thumbnail\"") })
     #expect(problems.allSatisfy { !$0.fix.isEmpty })
   }
+
+  @Test("An unresolved property or resolve, with near misses or without, is described word for word")
+  func unresolvedTextsArePinned() throws {
+    let register =
+      "a Cache: an instance (`injector.register(value, as: Cache.self)`), or a factory "
+      + "(`injector.register(Cache.self) { resolver in ... }`; for a main-actor type, "
+      + "`injector.register(Cache.self, on: MainActor.self) { resolver in ... }`)"
+    let change = "  Fix: Change one of the registrations above so it is eligible, or register \(register)."
+    let bare = Injector()
+    bare.register(ConsoleLogger(), as: (any Logger).self)
+    bare.register(Analytics())
+    bare.register(ImageCache())
+    let property = injectionError { try bare.inject(Screen()) }
+    #expect(
+      property?.problems.map(\.description) == [
+        "Screen.injectedCache: Cache? [unresolved]: it is nil, and nothing registered fills it.\n"
+          + "  Came close: ImageCache: registered as ImageCache without includingAncestors, so it fills only "
+          + "ImageCache properties.\n" + change
+      ])
+    let empty = Injector()
+    empty.register(ConsoleLogger(), as: (any Logger).self)
+    empty.register(Analytics())
+    let withoutMisses = injectionError { try empty.inject(Screen()) }
+    #expect(
+      withoutMisses?.problems.first?.description
+        == "Screen.injectedCache: Cache? [unresolved]: it is nil, and nothing registered fills it.\n"
+        + "  Fix: Register \(register); or set the property before injecting.")
+    let resolved = injectionError { _ = try Injector().resolve(Cache.self) }
+    #expect(
+      resolved?.problems.map(\.description) == [
+        "Cache [unresolved]: nothing registered fills a Cache here.\n  Fix: Register \(register)."
+      ])
+    let nearby = Injector()
+    nearby.register(Cache(), id: "first")
+    let resolvedNearby = injectionError { _ = try nearby.resolve(Cache.self) }
+    #expect(
+      resolvedNearby?.problems.map(\.description) == [
+        "Cache [unresolved]: nothing registered fills a Cache here.\n"
+          + "  Came close: Cache (id \"first\"): has an id, and resolve without an id sees only registrations "
+          + "without one.\n" + change
+      ])
+    let optional = injectionError { _ = try Injector().resolve(Cache?.self) }
+    #expect(
+      optional?.problems.map(\.description) == [
+        "Cache? [unresolved]: Cache? is optional, and optionals are never registered: nothing can fill it.\n"
+          + "  Fix: Ask for the unwrapped type: resolve(Cache.self)."
+      ])
+  }
 }

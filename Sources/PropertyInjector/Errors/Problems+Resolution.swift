@@ -15,17 +15,16 @@ extension InjectionError.Problem {
         summary: "\(name) is optional, and optionals are never registered: nothing can fill it.",
         fix: "Ask for the unwrapped type: resolve(\(metatypeExpression(of: unwrapped))).")
     }
-    let change =
-      misses.isEmpty ? nil : "Change one of the registrations above so it is eligible, or register \(register)."
-    guard site.property != nil else {
-      return Self(
-        code: .unresolved, typeName: site.typeName,
-        summary: "nothing registered fills \(aOrAn(name)) here.", nearMisses: misses,
-        fix: change ?? "Register \(register).")
-    }
-    return Self(
-      code: .unresolved, at: site, summary: "it is nil, and nothing registered fills it.", nearMisses: misses,
-      fix: change ?? "Register \(register); or set the property before injecting.")
+    // A property may also be set before injecting; a `resolve` has nothing to set.
+    let (summary, orSet) =
+      site.property == nil
+      ? ("nothing registered fills \(aOrAn(name)) here.", "")
+      : ("it is nil, and nothing registered fills it.", "; or set the property before injecting")
+    let fix =
+      misses.isEmpty
+      ? "Register \(register)\(orSet)."
+      : "Change one of the registrations above so it is eligible, or register \(register)."
+    return Self(code: .unresolved, at: site, summary: summary, nearMisses: misses, fix: fix)
   }
 
   /// Nothing is registered under the name a `resolve(_:named:)` asks for.
@@ -150,36 +149,33 @@ extension InjectionError.Problem {
       fix: "See the underlying error. Nothing was injected; a later injection calls the factory again.")
   }
 
-  /// A registration id that can never match a property name.
-  static func invalidID(_ id: String, registering type: Any.Type) -> Self {
-    let name = readableName(of: type)
+  /// The problem of a registration id that can never match a property name; nil for one that can.
+  static func invalidID(_ id: String, registering type: Any.Type) -> Self? {
+    guard let unusability = unusability(of: id) else { return nil }
     return Self(
-      code: .invalidID, typeName: name,
-      summary: "the id \"\(id)\" is \(blankness(of: id)): an id is matched against the end of property names, "
+      code: .invalidID, typeName: readableName(of: type),
+      summary: "the id \"\(id)\" is \(unusability): an id is matched against the end of property names, "
         + "which contain no whitespace, so this registration can never fill anything. It was not registered.",
       fix: "Pass `id: nil` to register without an id, or an id such as \"first\" "
         + "(then unregister this one: `injector.unregister(\(metatypeExpression(of: type)), id: \"\(id)\")`).")
   }
 
-  /// A name registration whose name can never match a property.
-  static func invalidName(_ name: String, registering type: Any.Type) -> Self {
-    Self(
+  /// The problem of a name registration whose name can never match a property; nil for one that can.
+  static func invalidName(_ name: String, registering type: Any.Type) -> Self? {
+    guard let unusability = unusability(of: name) else { return nil }
+    return Self(
       code: .invalidName, typeName: readableName(of: type),
-      summary: "the name \"\(name)\" is \(blankness(of: name)): property names contain no whitespace, so this "
+      summary: "the name \"\(name)\" is \(unusability): property names contain no whitespace, so this "
         + "registration can never fill anything. It was not registered.",
       fix: "Pass the exact name of the property to fill, such as \"analytics\" "
         + "(then unregister this one: `injector.unregister(named: \"\(name)\")`).")
   }
 
-  private static func blankness(of text: String) -> String {
+  /// Why `text` can never be (the end of) a property name, which has no whitespace; nil when it can.
+  private static func unusability(of text: String) -> String? {
     if text.isEmpty { return "empty" }
     if text.allSatisfy(\.isWhitespace) { return "blank" }
-    return "not a property name (it contains whitespace)"
-  }
-
-  /// Whether `text` could be (the end of) a property name: not empty, no whitespace.
-  static func isUsableName(_ text: String) -> Bool {
-    !text.isEmpty && !text.contains(where: \.isWhitespace)
+    return text.contains(where: \.isWhitespace) ? "not a property name (it contains whitespace)" : nil
   }
 
   /// An optional type registered through generic code (the compiler rejects it elsewhere).

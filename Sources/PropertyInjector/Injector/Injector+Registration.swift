@@ -149,11 +149,8 @@ extension Injector {
       return .optionalRegistration(type(of: value))
     }
     switch match {
-    case .name(let name):
-      return InjectionError.Problem.isUsableName(name) ? nil : .invalidName(name, registering: service.type)
-    case .type(let match):
-      guard let id = match.id?.original, !InjectionError.Problem.isUsableName(id) else { return nil }
-      return .invalidID(id, registering: service.type)
+    case .name(let name): return .invalidName(name, registering: service.type)
+    case .type(let match): return match.id.flatMap { .invalidID($0.original, registering: service.type) }
     }
   }
 
