@@ -12,16 +12,18 @@ extension Injector {
       // `configure`'s own changes are journaled; others to the shared injector may escape an override.
       let journaled = state.journal?.thread == thread
       defer { state.snapshot = nil }
-      let before = journaled || requiresConfiguration ? state.registry.slot(key) : nil
+      guard journaled || requiresConfiguration else {
+        let (changed, released) = change(&state.registry)
+        return (changed, released, (state.snapshot, state.startEpoch()), Array(state.children.values), nil)
+      }
+      let before = state.registry.slot(key)
       let (changed, released) = change(&state.registry)
+      let after = state.registry.slot(key)
       var escaped: (before: Slot, after: Slot)?
-      if let before {
-        let after = state.registry.slot(key)
-        if journaled {
-          state.journal?.changes.append((key, before, after))
-        } else if !after.isSame(as: before) {
-          escaped = (before, after)
-        }
+      if journaled {
+        state.journal?.changes.append((key, before, after))
+      } else if !after.isSame(as: before) {
+        escaped = (before, after)
       }
       return (changed, released, (state.snapshot, state.startEpoch()), Array(state.children.values), escaped)
     }
