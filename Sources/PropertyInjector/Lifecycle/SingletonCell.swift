@@ -29,47 +29,34 @@ final class SingletonCell<Value>: Sendable {
     create: () throws(InjectionError) -> Value
   ) throws(InjectionError) -> Value {
     if let value = made.value { return value }
-    switch claim(waitLimit: waitLimit) {
-    case .created(let value):
-      return value
-    case .cycle:
-      throw .cycle(
-        path: CreationStack.current.path + ["\(label), which another thread is creating while it waits for this one"],
-        closingAt: site)
-    case .timedOut:
-      throw .timedOut(waitingFor: label, seconds: waitLimit, at: site)
-    case .claimed:
-      // Made or failed, the cell is released: a made value is set first, so a woken waiter finds it.
-      defer { release() }
-      let value = try create()
-      made.set(value)
-      return value
-    }
+    // Made by another thread, or claimed (nil) for this one.
+    if let value = try claim(for: site, waitLimit: waitLimit).get() { return value }
+    // Made or failed, the cell is released: a made value is set first, so a woken waiter finds it.
+    defer { release() }
+    let value = try create()
+    made.set(value)
+    return value
   }
 
-  /// What ``claim(waitLimit:)`` found.
-  private enum Claim {
-    /// The caller is to create the value, then ``release()`` the cell.
-    case claimed
-    case created(Value)
-    case cycle
-    case timedOut
-  }
-
-  /// Claims the cell for this thread to create, or waits (the lock released) for the thread creating it.
-  private func claim(waitLimit: Double) -> Claim {
+  /// Claims the cell for this thread to create (nil; the caller then creates the value and ``release()``s the
+  /// cell), or waits (the lock released) for the thread creating it: its value, or a cycle or a timeout.
+  private func claim(for site: Site, waitLimit: Double) -> Result<Value?, InjectionError> {
     let me = currentThreadID()
     let id = ObjectIdentifier(self)
     let start = monotonicSeconds()
     return creations.withLock { held in
       while true {
-        if let value = made.value { return .created(value) }
-        let outcome = held { creations -> Claim? in
+        if let value = made.value { return .success(value) }
+        let outcome = held { creations -> Result<Value?, InjectionError>? in
           guard let owner = creations.creators[id] else {
             creations.creators[id] = me
-            return .claimed
+            return .success(nil)
           }
-          if owner == me || creations.waitWouldDeadlock(me, waitingFor: owner) { return .cycle }
+          // The errors are built under the lock: no user code, no other lock.
+          if owner == me || creations.waitWouldDeadlock(me, waitingFor: owner) {
+            let waiting = "\(label), which another thread is creating while it waits for this one"
+            return .failure(.cycle(path: CreationStack.current.path + [waiting], closingAt: site))
+          }
           creations.waiting[me] = id
           return nil
         }
@@ -77,7 +64,7 @@ final class SingletonCell<Value>: Sendable {
         let remaining = waitLimit - (monotonicSeconds() - start)
         if remaining > 0 { held.wait(seconds: min(remaining, 0.25)) }
         held { $0.waiting[me] = nil }
-        if remaining <= 0 { return .timedOut }
+        if remaining <= 0 { return .failure(.timedOut(waitingFor: label, seconds: waitLimit, at: site)) }
       }
     }
   }
