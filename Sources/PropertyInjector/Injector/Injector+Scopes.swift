@@ -57,12 +57,9 @@ extension Injector {
   private func reset(_ registration: Registration, level: Int) -> Bool {
     guard case .scoped(let factory, .cached) = registration.source, let cached = factory as? any ResettableFactory
     else { return false }
-    // This injector and its ancestors below the registration's, nearest first.
-    if let overrides = sequence(first: self, next: \.parent).prefix(level).lazy.compactMap(\.overrideCells).first {
-      cached.reset(registration, in: overrides)
-    } else {
-      cached.reset()
-    }
+    // The nearest override among this injector and its ancestors below the registration's, if any.
+    let overrides = sequence(first: self, next: \.parent).prefix(level).lazy.compactMap(\.overrideCells).first
+    cached.reset(registration, in: overrides)
     return true
   }
 }

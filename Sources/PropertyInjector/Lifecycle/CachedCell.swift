@@ -23,10 +23,9 @@ final class CachedCell<Value>: Sendable {
 
 /// What ``Injector``'s resets need of a cached registration, its value type erased.
 protocol ResettableFactory: Sendable {
-  /// Drops the value the registration's own injector keeps.
-  func reset()
-  /// Drops the value an override injector keeps for `registration`, so that it makes its own from now on.
-  func reset(_ registration: Registration, in overrides: OverrideCells)
+  /// Drops the value `registration`'s own injector keeps or, given `overrides`, the one that override injector
+  /// keeps for it, so that it makes its own from now on.
+  func reset(_ registration: Registration, in overrides: OverrideCells?)
 }
 
 /// A ``Scope/cached`` factory: a singleton that ``Injector/reset(_:for:id:)`` drops.
@@ -34,28 +33,23 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   let factory: Factory<Service>
   let cell: CachedCell<Service>
 
-  /// The value, made on first request after a reset (in an override's own cell, as a singleton's would be).
+  /// The value, made on first request after a reset, in the home cell, unless an override sits in between that
+  /// has its own (made under it, or reset through it), or the home one is not made yet; then in the override's
+  /// own, made with the override (as a singleton's would be).
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    let cell = generation(execution, for: registration, level: level)
+    var cell = self.cell.generation
+    if let overrides = execution.owner(atLevel: level).overrideCells {
+      let make: (() -> CachedCell<Service>)? = cell.isMade ? nil : { CachedCell(label: registration.named.summary) }
+      cell = overrides.cell(for: registration, making: make)?.generation ?? cell
+    }
     if let value = cell.madeValue { return value }
     return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)
   }
 
-  /// The cell to use: the home one, unless an override sits in between that has its own (made under it, or
-  /// reset through it), or the home one is not made yet; then the override's own, made with the override.
-  private func generation(_ execution: Execution, for registration: Registration, level: Int) -> SingletonCell<Service>
-  {
-    let home = cell.generation
-    guard let overrides = execution.owner(atLevel: level).overrideCells else { return home }
-    let make: (() -> CachedCell<Service>)? = home.isMade ? nil : { CachedCell(label: registration.named.summary) }
-    return overrides.cell(for: registration, making: make)?.generation ?? home
-  }
-
-  func reset() { cell.replace() }
-
-  func reset(_ registration: Registration, in overrides: OverrideCells) {
+  func reset(_ registration: Registration, in overrides: OverrideCells?) {
+    guard let overrides else { return cell.replace() }
     overrides.cell(for: registration) { CachedCell<Service>(label: registration.named.summary) }?.replace()
   }
 }

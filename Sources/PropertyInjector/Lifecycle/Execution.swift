@@ -25,13 +25,6 @@ struct Execution {
 
   var link: InjectorLink { ownLink ?? injector.link }
 
-  /// The singleton's cell: `home`, unless an override sits in between and it is not yet made; then the
-  /// override's own cell, so the singleton sees the override and lives only as long as it.
-  func cell<Value>(for registration: Registration, level: Int, home: SingletonCell<Value>) -> SingletonCell<Value> {
-    guard !home.isMade, let cells = owner(atLevel: level).overrideCells else { return home }
-    return cells.cell(for: registration) { SingletonCell(label: home.label) } ?? home
-  }
-
   /// Injects `value` if settable and returns whether it is; throws if it conforms only on another global actor.
   @discardableResult
   func injectIfSettable<Value>(_ value: Value, of type: Any.Type, at site: Site) throws(InjectionError) -> Bool {

@@ -57,12 +57,14 @@ struct Singleton<Service>: AnyFactory {
   let factory: Factory<Service>
   let cell: SingletonCell<Service>
 
-  /// The value, made on first request (in the override's cell, if one applies; see `Execution.cell`).
+  /// The value, made on first request: if an override sits in between, in the override's own cell, so the
+  /// singleton sees the override and lives only as long as it.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
     if cell.isMade, let value = cell.madeValue { return value }
-    let cell = execution.cell(for: registration, level: level, home: cell)
+    let overrides = execution.owner(atLevel: level).overrideCells
+    let cell = overrides?.cell(for: registration) { SingletonCell(label: self.cell.label) } ?? cell
     return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)
   }
 }
