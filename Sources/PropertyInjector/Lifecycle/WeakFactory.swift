@@ -12,14 +12,16 @@ struct WeakFactory<Service>: AnyFactory {
   /// the others wait; once released, the next request starts a new generation.
   let cell: CachedCell<WeakBox>
 
-  /// Whether a `Service` may be a class instance: a class, or an existential a class may conform to.
-  static var mayBeClass: Bool { Service.self is AnyClass || isExistential(Service.self) }
-
   /// The value alive now, or a new one; never a released one.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    guard Self.mayBeClass else { throw Self.notClass(registration, Service.self, at: site) }
+    let notClass = { (type: Any.Type) in
+      InjectionError(
+        operation: site.label, .weakNotClass(at: site, registration: registration.named, made: readableName(of: type)))
+    }
+    // A `Service` may be a class instance if it is a class, or an existential a class may conform to.
+    guard Service.self is AnyClass || isExistential(Service.self) else { throw notClass(Service.self) }
     while true {
       let generation = cell.generation
       if let value = generation.madeValue?.object as? Service { return value }
@@ -29,7 +31,7 @@ struct WeakFactory<Service>: AnyFactory {
       let box = try generation.value(for: site, waitLimit: waitLimit) { () throws(InjectionError) -> WeakBox in
         let value = try execution.make(for: registration, level: level, at: site, factory.make)
         let type = Swift.type(of: value as Any)
-        guard type is AnyClass else { throw Self.notClass(registration, type, at: site) }
+        guard type is AnyClass else { throw notClass(type) }
         made = value
         return WeakBox(value as AnyObject)
       }
@@ -37,11 +39,5 @@ struct WeakFactory<Service>: AnyFactory {
       if let value = box.object as? Service { return value }
       cell.replace(generation)
     }
-  }
-
-  private static func notClass(_ registration: Registration, _ type: Any.Type, at site: Site) -> InjectionError {
-    InjectionError(
-      operation: site.label,
-      .weakNotClass(at: site, registration: registration.named, made: readableName(of: type)))
   }
 }
