@@ -5,10 +5,7 @@
 /// but keeps its storage, so a call allocates nothing for its values once the thread has run one as large.
 final class GraphValues {
   /// A value with its registration, which the entry keeps alive so that its identity is not reused.
-  private struct Entry {
-    let registration: Registration
-    let value: Any
-  }
+  private typealias Entry = (registration: Registration, value: Any)
 
   /// The values, and their positions once there are many.
   private struct Storage {
@@ -58,7 +55,7 @@ final class GraphValues {
   /// Keeps `value` as the call's value of `registration`, which has none yet.
   func keep(_ value: Any, for registration: Registration) {
     update { storage in
-      storage.entries.append(Entry(registration: registration, value: value))
+      storage.entries.append((registration, value))
       storage.index(from: storage.entries.count - 1)
     }
   }
