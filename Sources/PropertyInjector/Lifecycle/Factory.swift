@@ -1,6 +1,6 @@
 /// A registration's type-erased factory, ``Factory`` or one that wraps it (isolated and its values injected where
 /// its factory's are). Plans for exactly its value type cast to the concrete kind once; others call
-/// ``makeAny(_:for:level:at:)`` and cast each value.
+/// ``make(_:for:level:at:)`` on the existential, which answers an `Any`, and cast each value.
 protocol AnyFactory<Service>: RegisteredFactory {
   associatedtype Service
 
@@ -15,10 +15,6 @@ protocol AnyFactory<Service>: RegisteredFactory {
 extension AnyFactory {
   var isMainActorIsolated: Bool { factory.isMainActorIsolated }
   var madeValuesNeedNoInjection: Bool { factory.madeValuesNeedNoInjection }
-
-  func makeAny(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
-    throws(InjectionError) -> Any
-  { try make(execution, for: registration, level: level, at: site) }
 }
 
 /// A factory of `Service` values: a new one for every property it fills.

@@ -120,7 +120,7 @@ extension Registration {
       }
       // Registered for another type than `Value`: each value is cast.
       return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
-        let made = try factory.makeAny(execution, for: self, level: level, at: site)
+        let made: Any = try factory.make(execution, for: self, level: level, at: site)
         return try execution.cast(made, to: Value.self, from: self, at: site)
       }
     }
