@@ -1,13 +1,6 @@
-extension PropertyAccessor {
-  /// The step that fills this property with what `answer` names (see ``PlanBuilder``); with `ownSlot`, an
-  /// instance registered in the working injector itself is read from that slot when the step runs.
-  func step(for candidate: Candidate, answer: Answer, ownSlot: Int?) -> StepDraft {
-    accept(StepMaker(candidate: candidate, answer: answer, ownSlot: ownSlot))
-  }
-}
-
-/// Opens an accessor to build its candidate's step for `answer`.
-private struct StepMaker: AccessorVisitor {
+/// Opens an accessor to build its candidate's step for what `answer` names, as a plan is built (``TypePlan``); with
+/// `ownSlot`, an instance registered in the working injector itself is read from that slot when the step runs.
+struct StepMaker: AccessorVisitor {
   let candidate: Candidate
   let answer: Answer
   let ownSlot: Int?
