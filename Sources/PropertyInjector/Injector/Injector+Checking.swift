@@ -61,7 +61,7 @@ extension Injector {
         problems.append(.needsInstance(readableName(of: type)))
         continue
       }
-      problems += validationProblems(of: PlanBuilder.plan(for: shape, in: chain))
+      problems += validationProblems(of: TypePlan(for: shape, in: chain))
     }
     try InjectionError.throwIfAny(problems, as: operation)
   }

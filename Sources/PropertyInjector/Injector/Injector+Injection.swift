@@ -81,7 +81,7 @@ extension Injector {
     joinAncestors()
     let parentEpoch = parent?.state.withLock { $0.epoch }
     let chain = try snapshotChain()
-    let plan = PlanBuilder.plan(
+    let plan = TypePlan(
       for: TypeShape.scanned(object, known: known), in: chain, sharedWithSiblings: sharesPlansWithSiblings)
     keep(plan, for: type, builtIn: lookup.epoch)
     let ordered = chain.levels[0].registry.ordered
@@ -96,7 +96,7 @@ extension Injector {
   func plan(for object: any InjectableSettable) throws(InjectionError) -> TypePlan {
     let plan = try injectionPlan(for: object, known: type(of: object)).plan
     guard plan.isSharedWithSiblings else { return plan }
-    return PlanBuilder.plan(for: plan.shape, in: try snapshotChain())
+    return TypePlan(for: plan.shape, in: try snapshotChain())
   }
 
   /// Whether this injector's plans may serve its siblings: a child's, but not an override's, which lives for one test

@@ -1,4 +1,4 @@
-/// What a plan does with one candidate: closures typed when the plan was built (``PlanBuilder``), run one way.
+/// What a plan does with one candidate: closures typed when the plan was built (``StepMaker``), run one way.
 ///
 /// A step that makes a value keeps it in its own frame while the steps after it make theirs (``Rest``), and
 /// writes it only once they returned: every value is made before the first write, without a buffer, and a

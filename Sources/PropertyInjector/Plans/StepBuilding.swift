@@ -1,13 +1,6 @@
-extension PropertyAccessor {
-  /// The step that fills this property with what `answer` names (see ``PlanBuilder``); with `ownSlot`, an
-  /// instance registered in the working injector itself is read from that slot when the step runs.
-  func step(for candidate: Candidate, answer: Answer, ownSlot: Int?) -> StepDraft {
-    accept(StepMaker(candidate: candidate, answer: answer, ownSlot: ownSlot))
-  }
-}
-
-/// Opens an accessor to build its candidate's step for `answer`.
-private struct StepMaker: AccessorVisitor {
+/// Opens an accessor to build its candidate's step for what `answer` names, as a plan is built (``TypePlan``); with
+/// `ownSlot`, an instance registered in the working injector itself is read from that slot when the step runs.
+struct StepMaker: AccessorVisitor {
   let candidate: Candidate
   let answer: Answer
   let ownSlot: Int?
@@ -117,23 +110,20 @@ extension Accessor {
     }
   }
 
-  /// Fills the property with a registered singleton (not main-actor isolated), read from its cell once made,
-  /// which makes nothing: the write alone asks whether the property is nil. Nil for any other answer.
+  /// Fills the property with a registered singleton (not main-actor isolated), read from its cell once made, which
+  /// makes nothing: the write alone asks whether the property is nil; until then, as `making` would. Nil otherwise.
   private func readingSingleton(_ candidate: Candidate, _ producer: Producer<Wrapped>, _ answer: Answer) -> Step? {
     guard case .registration(let registration, _) = answer, case .singleton(let singleton) = registration.source,
       let cell = (singleton as? Singleton<Wrapped>)?.cell, !singleton.isMainActorIsolated
     else { return nil }
-    let (site, produce, isNil, fill) = (candidate.site, producer.produce, isNilIn, fillIfNil)
+    let (making, fill) = (making(candidate, with: producer).run, fillIfNil)
     var step = Step(candidate: candidate) { object, execution, rest throws(InjectionError) in
       let root = downcast(object, to: Root.self)
       return try cell.ifMade { value throws(InjectionError) in
         let wrote = try rest()
         return fill(root, value) || wrote
       } orElse: { () throws(InjectionError) in
-        guard isNil(root) else { return try rest() }
-        let value = try produce(execution, site)
-        let wrote = try rest()
-        return fill(root, value) || wrote
+        try making(object, execution, rest)
       }
     }
     step.ready = .init(

@@ -46,14 +46,41 @@ final class TypePlan: Sendable {
 
   typealias InvalidCandidate = (candidate: Candidate, problem: InjectionError.Problem?)
 
-  init(
-    shape: TypeShape, configurationProblems: [InjectionError.Problem], declarationProblems: [InjectionError.Problem],
-    steps drafts: [StepDraft], invalidCandidates: [InvalidCandidate], sharedWithSiblings: Bool
-  ) {
-    isSharedWithSiblings = sharedWithSiblings
+  /// The plan of `shape`'s type: its candidates, asked of the rules against `chain`. `sharedWithSiblings` builds,
+  /// when the chain allows it (``SnapshotChain/bindsOwnInstancesLate``), a plan the injector's siblings can run
+  /// too: it reads the injector's own instances from their slots, and its candidates do not say what fills them
+  /// from those.
+  init(for shape: TypeShape, in chain: SnapshotChain, sharedWithSiblings: Bool = false) {
+    let slots = sharedWithSiblings && chain.bindsOwnInstancesLate ? chain.levels[0].registry.ordered.slots : nil
+    var declarationProblems = shape.problems
+    var drafts: [StepDraft] = []
+    var invalidCandidates: [InvalidCandidate] = []
+    let properties = shape.properties
+    drafts.reserveCapacity(properties.count)
+    for index in 0..<properties.count {
+      let property = properties[index]
+      guard let reason = property.reason(in: chain) else { continue }
+      if let issue = property.issue {
+        let problem = InjectionError.Problem.candidate(property, issue: issue, reason: reason)
+        if let problem { declarationProblems.append(problem) }
+        invalidCandidates.append((Candidate(property: property, request: nil, answer: nil), problem))
+        continue
+      }
+      guard let accessor = property.accessor else { continue }
+      let request = Request(
+        wanted: accessor.wrapped, classChain: shape.classChain, label: property.name, names: .consulted,
+        site: property.site)
+      let answer = Rules.answer(request, in: chain)
+      var ownSlot: Int?
+      if let slots, case .registration(let registration, 0) = answer { ownSlot = slots[ObjectIdentifier(registration)] }
+      let kept = slots != nil && answer.namesOwnRegistration ? nil : answer
+      let candidate = Candidate(property: property, request: request, answer: kept)
+      drafts.append(accessor.accept(StepMaker(candidate: candidate, answer: answer, ownSlot: ownSlot)))
+    }
+    isSharedWithSiblings = slots != nil
     self.shape = shape
     type = ObjectIdentifier(shape.type)
-    self.configurationProblems = configurationProblems
+    configurationProblems = chain.configurationProblems
     self.declarationProblems = declarationProblems
     let (steps, running) = Self.fused(drafts)
     // One pass, without closures: unoptimized builds pay for each on a type's first injection.
@@ -87,4 +114,15 @@ final class TypePlan: Sendable {
   }
 
   var typeName: String { shape.typeName }
+}
+
+extension Answer {
+  /// Whether the answer names a registration of the injector asked (level 0), directly or for a handle.
+  fileprivate var namesOwnRegistration: Bool {
+    switch self {
+    case .registration(_, let level): level == 0
+    case .deferred(_, let inner, _): inner.namesOwnRegistration
+    case .creation, .failure: false
+    }
+  }
 }

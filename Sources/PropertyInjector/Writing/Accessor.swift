@@ -25,7 +25,7 @@ protocol PropertyAccessor: AnyObject {
   func accept<Visitor: AccessorVisitor>(_ visitor: Visitor) -> Visitor.Result
 }
 
-/// What is done with an accessor once its types are known: plan building's step builders (``PlanBuilder``),
+/// What is done with an accessor once its types are known: building a plan's steps (`StepMaker`),
 /// so that this layer names none of their types.
 protocol AccessorVisitor {
   associatedtype Result
