@@ -7,6 +7,7 @@ extension TypePlan {
     if onlyFills { return try run(program.chain, from: 0, object, execution) }
     try InjectionError.throwIfAny(configurationProblems, as: "inject(\(typeName))")
     let unresolved = program.failing.compactMap { $0.isNil(in: object) ? $0.failure : nil }
+    // Guarded: building the concatenation unconditionally costs every plan that makes values about 177 instructions.
     if !declarationProblems.isEmpty || !unresolved.isEmpty {
       try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")
     }
