@@ -57,6 +57,23 @@ struct InjectionOrderTests {
       ])
   }
 
+  @Test("Registered instances alone are written last to first too, and each only where nil")
+  func instancesAreWrittenInReverse() throws {
+    let journal = Journal()
+    let injector = Injector()
+    injector.register(First())
+    injector.register(Second())
+    injector.register(Third())
+    let object = Ordered(journal)
+    object.injectedSecond = Second()
+    try injector.inject(object)
+    #expect(journal.lines == ["write second", "write third", "write first"])
+    // The plan is cached now: the second injection takes the same path.
+    let again = Ordered(journal)
+    try injector.inject(again)
+    #expect(journal.lines.dropFirst(3) == ["write third", "write second", "write first"])
+  }
+
   @Test("A failure to make a value stops the making there, and nothing is written")
   func aFailureStopsBeforeAnyWrite() throws {
     let journal = Journal()

@@ -26,13 +26,18 @@ extension Injector {
     try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
     let (plan, own) = try injectionPlan(for: target, known: type(of: target))
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
-      let wrote: Bool
-      do throws(InjectionError) {
-        let execution = Execution(
-          injector: self, stack: stack, ownRegistrations: own, ownLink: plan.callsOwnFactories ? link : nil)
-        wrote = try plan.fill(target, execution)
-      } catch  where stack.isOutermost {
-        throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
+      var wrote = false
+      if plan.onlyFills {
+        // Registered instances only: written without an execution.
+        for write in plan.program.writes { wrote = write(target) || wrote }
+      } else {
+        do throws(InjectionError) {
+          let execution = Execution(
+            injector: self, stack: stack, ownRegistrations: own, ownLink: plan.callsOwnFactories ? link : nil)
+          wrote = try plan.fill(target, execution)
+        } catch  where stack.isOutermost {
+          throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
+        }
       }
       // A class's `@Injectable` list may say which `didInjectDependencies()` to call: a
       // subclass's that the protocol requirement would never reach.

@@ -14,7 +14,8 @@ struct Step {
   /// For a candidate nothing fills: the problem an injection reports when the property is nil.
   var failure: InjectionError.Problem?
   /// Writes only registered instances: runs no user code and cannot fail.
-  var isConstant = false
+  /// The write of a step whose value the plan holds: it needs no ``Execution``.
+  var constant: ((AnyObject) -> Bool)?
   /// A hand-written table's property given a class value nothing else keeps: the write must be kept, as
   /// `weak` and `unowned` look alike to a key path. Such a step throws ``InjectionError/Code/notKept``.
   var checksRetention = false
@@ -41,11 +42,13 @@ extension Step {
 
   /// A step that writes registered instances with `fill`, after the steps after it wrote.
   init(candidate: Candidate, constant fill: @escaping (AnyObject) -> Bool) {
-    self.init(candidate: candidate, isConstant: true) { object, _, rest throws(InjectionError) in
+    self.init(candidate: candidate, constant: fill) { object, _, rest throws(InjectionError) in
       let wrote = try rest()
       return fill(object) || wrote
     }
   }
+
+  var isConstant: Bool { constant != nil }
 
   func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
 

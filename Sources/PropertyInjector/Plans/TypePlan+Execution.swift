@@ -4,7 +4,6 @@ extension TypePlan {
   ///
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
-    if onlyFills { return try run(program.chain, from: 0, object, execution) }
     try InjectionError.throwIfAny(configurationProblems, as: "inject(\(typeName))")
     let unresolved = program.failing.compactMap { $0.isNil(in: object) ? $0.failure : nil }
     // Guarded: building the concatenation unconditionally costs every plan that makes values about 177 instructions.

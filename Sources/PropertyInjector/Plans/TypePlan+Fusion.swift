@@ -87,7 +87,7 @@ extension TypePlan {
         alone.append(fusible.alone())
         return alone[alone.count - 1]
       }
-      return Step(candidate: fusible.candidate, isConstant: true, run: written.run)
+      return Step(candidate: fusible.candidate, constant: written.constant, run: written.run)
     }
   }
 

@@ -34,6 +34,9 @@ final class TypePlan: Sendable {
     /// (in declaration order), then those that write registered instances, then the retention-checked ones.
     /// So every value is made before the first write, and checked writes come first.
     let chain: [Step]
+    /// The writes of a plan that ``onlyFills``, in the order its chain makes them (the last step's first), which need no
+    /// ``Execution``; empty for any other plan.
+    let writes: [(AnyObject) -> Bool]
     /// The retention-checked steps, for setting back what they wrote when one is not kept.
     let checked: [Step]
     let failing: [Step]
@@ -103,14 +106,16 @@ final class TypePlan: Sendable {
       let sites = Set(steps.map { ObjectIdentifier($0.candidate.site) })
       checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
     }
+    let onlyFills =
+      configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && !makes && checks.isEmpty
     unsafe uncheckedProgram = Program(
-      steps: steps, chain: Self.grouped(chain), checked: checked, failing: failing,
+      steps: steps, chain: Self.grouped(chain), writes: onlyFills ? constant.reversed().compactMap(\.constant) : [],
+      checked: checked, failing: failing,
       invalidCandidates: invalidCandidates, entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
     checksRetention = !checked.isEmpty
     self.callsOwnFactories = callsOwnFactories
-    onlyFills =
-      configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && !makes && checks.isEmpty
+    self.onlyFills = onlyFills
   }
 
   var typeName: String { shape.typeName }
