@@ -74,6 +74,27 @@ struct InjectionOrderTests {
     #expect(journal.lines.dropFirst(3) == ["write third", "write second", "write first"])
   }
 
+  @Test("Singletons and instances are written in the same order when the singletons are made first and when made")
+  func madeSingletonsAndInstancesKeepTheirOrder() throws {
+    let journal = Journal()
+    let injector = Injector()
+    injector.register(First.self, scope: .singleton) { _ in
+      journal.add("make first")
+      return First()
+    }
+    injector.register(Second())
+    injector.register(Third.self, scope: .singleton) { _ in
+      journal.add("make third")
+      return Third()
+    }
+    try injector.inject(Ordered(journal))
+    let firstInjection = journal.lines
+    #expect(firstInjection == ["make first", "make third", "write second", "write third", "write first"])
+    // Both singletons made: the plan writes all three without making anything.
+    try injector.inject(Ordered(journal))
+    #expect(journal.lines.dropFirst(firstInjection.count) == ["write second", "write third", "write first"])
+  }
+
   @Test("A failure to make a value stops the making there, and nothing is written")
   func aFailureStopsBeforeAnyWrite() throws {
     let journal = Journal()

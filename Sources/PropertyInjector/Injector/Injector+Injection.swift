@@ -27,8 +27,8 @@ extension Injector {
     let (plan, own) = try injectionPlan(for: target, known: type(of: target))
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
       var wrote = false
-      if plan.onlyFills {
-        // Registered instances only: written without an execution.
+      if plan.onlyFills || plan.singletonsAreMade?() == true {
+        // Registered instances and made singletons: written without an execution.
         for write in plan.program.writes { wrote = write(target) || wrote }
       } else {
         do throws(InjectionError) {

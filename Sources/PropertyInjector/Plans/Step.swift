@@ -29,7 +29,7 @@ struct Step {
 
   /// A struct: in an optional, a tuple's closures would be kept maximally abstracted, and called through thunks.
   struct Ready {
-    let isMade: () -> Bool
+    let isMade: @Sendable () -> Bool
     let write: (AnyObject) -> Bool
   }
 }

@@ -112,12 +112,13 @@ extension TypePlan {
         }
       }
       let (allMade, writeAll, steps) = (isMade, write, run)
-      grouped.append(
-        Step(candidate: run[0].candidate) { object, execution, rest throws(InjectionError) in
-          guard allMade() else { return try Self.run(steps, from: 0, object, execution, then: rest) }
-          let wrote = try rest()
-          return writeAll(object) || wrote
-        })
+      var step = Step(candidate: run[0].candidate) { object, execution, rest throws(InjectionError) in
+        guard allMade() else { return try Self.run(steps, from: 0, object, execution, then: rest) }
+        let wrote = try rest()
+        return writeAll(object) || wrote
+      }
+      step.ready = Step.Ready(isMade: allMade, write: writeAll)
+      grouped.append(step)
     }
     for step in chain {
       if step.ready != nil {

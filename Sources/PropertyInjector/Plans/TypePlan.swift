@@ -15,8 +15,12 @@ final class TypePlan: Sendable {
   private nonisolated(unsafe) let uncheckedProgram: Program
   /// Whether ``Program/entryChecks`` is not empty, read without touching the array (a cached injection's path).
   let hasEntryChecks: Bool
-  /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check.
+  /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check. It
+  /// writes them without an ``Execution`` or its chain (``Program/writes``).
   let onlyFills: Bool
+  /// Whether the singletons of a plan that otherwise only writes registered instances are made; once they are, it
+  /// writes as one that ``onlyFills`` does. Nil for any other plan.
+  let singletonsAreMade: (@Sendable () -> Bool)?
   /// Whether a step calls a factory of the working injector's own: an injection reads its link once.
   let callsOwnFactories: Bool
   /// Whether a step checks that its write was kept (see ``Step/checksRetention``).
@@ -34,8 +38,8 @@ final class TypePlan: Sendable {
     /// (in declaration order), then those that write registered instances, then the retention-checked ones.
     /// So every value is made before the first write, and checked writes come first.
     let chain: [Step]
-    /// The writes of a plan that ``onlyFills``, in the order its chain makes them (the last step's first), which need no
-    /// ``Execution``; empty for any other plan.
+    /// The writes of a plan that ``onlyFills``, or reads ``singletonsAreMade`` besides, in the order its chain makes
+    /// them (the last step's first), which need no ``Execution``; empty for any other plan.
     let writes: [(AnyObject) -> Bool]
     /// The retention-checked steps, for setting back what they wrote when one is not kept.
     let checked: [Step]
@@ -106,16 +110,21 @@ final class TypePlan: Sendable {
       let sites = Set(steps.map { ObjectIdentifier($0.candidate.site) })
       checks.removeAll { !sites.contains(ObjectIdentifier(shape.properties[$0.index].site)) }
     }
-    let onlyFills =
-      configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && !makes && checks.isEmpty
+    let grouped = Self.grouped(chain)
+    let isUsable = configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && checks.isEmpty
+    let readsSingletons = makes && checked.isEmpty && grouped.allSatisfy { $0.isConstant || $0.ready != nil }
+    let areMade = isUsable && readsSingletons ? grouped.compactMap(\.ready?.isMade) : []
+    let allAreMade: @Sendable () -> Bool = { areMade.allSatisfy { $0() } }
+    onlyFills = isUsable && !makes
+    singletonsAreMade = areMade.count > 1 ? allAreMade : areMade.first
+    // In the order the chain writes: the last step's first.
+    let writes = onlyFills || !areMade.isEmpty ? grouped.reversed().compactMap { $0.constant ?? $0.ready?.write } : []
     unsafe uncheckedProgram = Program(
-      steps: steps, chain: Self.grouped(chain), writes: onlyFills ? constant.reversed().compactMap(\.constant) : [],
-      checked: checked, failing: failing,
+      steps: steps, chain: grouped, writes: writes, checked: checked, failing: failing,
       invalidCandidates: invalidCandidates, entryChecks: checks)
     hasEntryChecks = !checks.isEmpty
     checksRetention = !checked.isEmpty
     self.callsOwnFactories = callsOwnFactories
-    self.onlyFills = onlyFills
   }
 
   var typeName: String { shape.typeName }
