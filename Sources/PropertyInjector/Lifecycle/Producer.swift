@@ -94,8 +94,9 @@ extension Registration {
         }
       }
       // A made singleton, or a graph value made already in the call, is read here, without the calls that making
-      // one needs; a plain factory is called without the existential's call.
-      if let singleton = factory as? Singleton<Value> {
+      // one needs; a plain factory is called without the existential's call. Each kind is cast to only where the
+      // source says it is: a failing generic cast costs a first injection the metadata it looks up.
+      if case .singleton = source, let singleton = factory as? Singleton<Value> {
         let cell = singleton.cell
         return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
           try cell.ifMade({ value throws(InjectionError) in value }) { () throws(InjectionError) in
@@ -103,12 +104,12 @@ extension Registration {
           }
         }
       }
-      if let graph = factory as? GraphFactory<Value> {
+      if case .scoped(_, .graph) = source, let graph = factory as? GraphFactory<Value> {
         return Producer(keepsItsValue: keeps, keptByTheCall: self) { execution, site throws(InjectionError) in
           try graph.make(execution, for: self, level: level, at: site)
         }
       }
-      if let typed = factory as? Factory<Value> {
+      if case .factory = source, let typed = factory as? Factory<Value> {
         return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
           try typed.make(execution, for: self, level: level, at: site)
         }
