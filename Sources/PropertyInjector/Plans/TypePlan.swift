@@ -112,13 +112,26 @@ final class TypePlan: Sendable {
     }
     let grouped = Self.grouped(chain)
     let isUsable = configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && checks.isEmpty
-    let readsSingletons = makes && checked.isEmpty && grouped.allSatisfy { $0.isConstant || $0.ready != nil }
-    let areMade = isUsable && readsSingletons ? grouped.compactMap(\.ready?.isMade) : []
-    let allAreMade: @Sendable () -> Bool = { areMade.allSatisfy { $0() } }
+    // The writes the chain would make, the last step's first, if it would do nothing else once its singletons are
+    // made (again one pass without closures).
+    var (writes, areMade) = ([(AnyObject) -> Bool](), [@Sendable () -> Bool]())
+    for step in grouped.reversed() where isUsable && checked.isEmpty {
+      if let write = step.constant {
+        writes.append(write)
+      } else if let ready = step.ready {
+        writes.append(ready.write)
+        areMade.append(ready.isMade)
+      } else {
+        (writes, areMade) = ([], [])
+        break
+      }
+    }
     onlyFills = isUsable && !makes
-    singletonsAreMade = areMade.count > 1 ? allAreMade : areMade.first
-    // In the order the chain writes: the last step's first.
-    let writes = onlyFills || !areMade.isEmpty ? grouped.reversed().compactMap { $0.constant ?? $0.ready?.write } : []
+    if areMade.count > 1 {
+      singletonsAreMade = { [areMade] in areMade.allSatisfy { $0() } }
+    } else {
+      singletonsAreMade = areMade.first
+    }
     unsafe uncheckedProgram = Program(
       steps: steps, chain: grouped, writes: writes, checked: checked, failing: failing,
       invalidCandidates: invalidCandidates, entryChecks: checks)
