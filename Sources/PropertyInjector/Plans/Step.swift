@@ -1,4 +1,5 @@
-/// What a plan does with one candidate: closures typed when the plan was built (``StepMaker``), run one way.
+/// What a plan does with one candidate: closures typed when the plan was built (``StepMaker``), run one way. A
+/// plan that has nothing to make calls its steps' writes (``constant``, ``Ready/write``) without running them.
 ///
 /// A step that makes a value keeps it in its own frame while the steps after it make theirs (``Rest``), and
 /// writes it only once they returned: every value is made before the first write, without a buffer, and a
@@ -13,8 +14,8 @@ struct Step {
   let candidate: Candidate
   /// For a candidate nothing fills: the problem an injection reports when the property is nil.
   var failure: InjectionError.Problem?
-  /// Writes only registered instances: runs no user code and cannot fail.
-  /// The write of a step whose value the plan holds: it needs no ``Execution``.
+  /// For a step that writes only registered instances (it runs no user code and cannot fail): its write, which a
+  /// plan may call without an ``Execution`` (``TypePlan/Program/writes``).
   var constant: ((AnyObject) -> Bool)?
   /// A hand-written table's property given a class value nothing else keeps: the write must be kept, as
   /// `weak` and `unowned` look alike to a key path. Such a step throws ``InjectionError/Code/notKept``.
@@ -48,6 +49,7 @@ extension Step {
     }
   }
 
+  /// Whether the step only writes registered instances (``constant``).
   var isConstant: Bool { constant != nil }
 
   func isNil(in object: AnyObject) -> Bool { candidate.property.accessor?.isNil(in: object) ?? false }
