@@ -289,6 +289,37 @@ struct SingletonTests {
     #expect(screen.injectedDatabase === database)
   }
 
+  @Test("Once made, singletons and instances written on many threads fill only nil properties, callback once each")
+  func madeSingletonsOnManyThreadsFillOnlyNil() throws {
+    let injector = Injector()
+    injector.register(Database.self, scope: .singleton) { _ in Database(number: 1) }
+    injector.register(Database.self, scope: .singleton, id: "archive") { _ in Database(number: 2) }
+    let reportID = ReportID()
+    injector.register(reportID)
+    try injector.inject(SettingsScreen())  // makes both singletons: every injection below writes without making
+    let (database, archive) = (try injector.resolve(Database.self), try injector.resolve(Database.self, id: "archive"))
+    let own = Database(number: 9)
+    let whole = Counter()
+    DispatchQueue.concurrentPerform(iterations: 4_000) { index in
+      let screen = SettingsScreen()
+      if index.isMultiple(of: 2) { screen.injectedArchive = own }
+      do {
+        try injector.inject(screen)
+        try injector.inject(screen)  // nothing nil: nothing written, no second callback
+      } catch {
+        Issue.record(error)
+        return
+      }
+      let expectedArchive = index.isMultiple(of: 2) ? own : archive
+      if screen.injectedDatabase === database && screen.injectedArchive === expectedArchive
+        && screen.injectedReportID === reportID && screen.callbacks == 1
+      {
+        whole.increment()
+      }
+    }
+    #expect(whole.value == 4_000)
+  }
+
   @Test("Plans dropped while threads write made singletons through them leave every object filled whole")
   func plansDroppedDuringMadeWrites() throws {
     // A cached injection of made singletons refers to the plan's steps without retaining them:
