@@ -61,6 +61,57 @@ struct OverrideReachTests {
     #expect(try test.resolve(APIClient.self) === made)
   }
 
+  @Test("A singleton made for an override stays the override's once the suite makes its own: resolve, inject, plans")
+  func overrideSingletonStaysOwnAfterSuiteMakesOne() throws {
+    final class Screen: InjectableSettable {
+      var injectedClient: APIClient?
+      static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedClient": \Screen.injectedClient] }
+    }
+    let suite = suiteInjector()
+    let test = Injector(overriding: suite)
+    test.register(NamedLog("fake"), as: (any Log).self)
+    let first = try test.resolve(APIClient.self)
+    let screen = Screen()
+    try test.inject(screen)  // the plan is built while the suite's own is not made yet
+    #expect(screen.injectedClient === first)
+    let suiteOwn = try suite.resolve(APIClient.self)
+    #expect(suiteOwn !== first && suiteOwn.log.name == "real")
+    #expect(try test.resolve(APIClient.self) === first, "resolve reads the override's cell, not the suite's made one")
+    for _ in 0..<3 {  // the cached plan, and its path for made singletons
+      let again = Screen()
+      try test.inject(again)
+      #expect(again.injectedClient === first, "inject reads the override's cell, not the suite's made one")
+    }
+    let child = Injector(parent: test)  // behind the override, one level further
+    #expect(try child.resolve(APIClient.self) === first)
+    let late = Injector(overriding: suite)  // began after the suite made its own: shares it
+    late.register(NamedLog("late"), as: (any Log).self)
+    #expect(try late.resolve(APIClient.self) === suiteOwn)
+  }
+
+  @Test("A weak value made for an override is the override's alone: other overrides and the suite make their own")
+  func overrideWeakValuesStayOwn() throws {
+    let suite = Injector()
+    suite.register(NamedLog("real"), as: (any Log).self)
+    suite.register(APIClient.self, scope: .weak) { resolver in APIClient(log: try resolver.resolve((any Log).self)) }
+    let first = Injector(overriding: suite)
+    first.register(NamedLog("first"), as: (any Log).self)
+    let second = Injector(overriding: suite)
+    second.register(NamedLog("second"), as: (any Log).self)
+    let inFirst = try first.resolve(APIClient.self)
+    #expect(inFirst.log.name == "first")
+    #expect(try first.resolve(APIClient.self) === inFirst, "shared within the override while held")
+    let inSecond = try second.resolve(APIClient.self)
+    #expect(inSecond.log.name == "second" && inSecond !== inFirst)
+    let inSuite = try suite.resolve(APIClient.self)
+    #expect(inSuite.log.name == "real" && inSuite !== inFirst)
+    #expect(try first.resolve(APIClient.self) === inFirst, "the suite's value does not replace the override's")
+    let late = Injector(overriding: suite)  // the suite's value is alive when it asks: shared as it is
+    late.register(NamedLog("late"), as: (any Log).self)
+    #expect(try late.resolve(APIClient.self) === inSuite)
+    withExtendedLifetime((inSecond, inSuite)) {}
+  }
+
   @Test("A transient factory of the suite resolves through the override, and so does injection")
   func transientFactoriesSeeOverride() throws {
     final class Screen: InjectableSettable {

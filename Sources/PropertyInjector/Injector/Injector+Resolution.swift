@@ -90,7 +90,7 @@ extension Injector {
       try InjectionError.throwIfAny(chain.configurationProblems, as: request.site.label)
       let answer = Rules.answer(request, in: chain)
       if case .failure(let problem) = answer { throw InjectionError(operation: request.site.label, problem) }
-      guard let made = answer.producer(of: Value.self) else {
+      guard let made = answer.producer(of: Value.self, in: chain) else {
         throw InjectionError(
           operation: request.site.label,
           .answerMismatch(at: request.site, wanted: Value.self, answer: answer.named))

@@ -49,8 +49,10 @@ extension Injector {
   /// thread (a half-built registry is never seen), at most ``creationWaitLimit``.
   func snapshotChain() throws(InjectionError) -> SnapshotChain {
     var levels: [RegistrySnapshot] = []
+    var overrideLevel: Int?
     var current: Injector? = self
     while let injector = current {
+      if overrideLevel == nil, injector.overrideCells != nil { overrideLevel = levels.count }
       if let gate = injector.state.withLock({ $0.gate }),
         gate.isConfiguredOrConfiguringHere(limit: injector.waitLimitSeconds) == nil
       {
@@ -65,7 +67,7 @@ extension Injector {
         })
       current = injector.parent
     }
-    return SnapshotChain(levels: levels)
+    return SnapshotChain(levels: levels, overrideLevel: overrideLevel)
   }
 
   /// Caches `plan`, unless the chain changed since `epoch` (checked under the changes' lock).

@@ -53,14 +53,18 @@ struct Singleton<Service>: AnyFactory {
   let factory: Factory<Service>
   let cell: SingletonCell<Service>
 
-  /// The value, made on first request: if an override sits in between, in the override's own cell, so the
-  /// singleton sees the override and lives only as long as it.
+  /// The value, made on first request. If an override sits in between: the override's own, made in a cell of its
+  /// own if the home one was not made when the override first asked, so that it sees the override and lives only
+  /// as long as it (and stays its own once the home one is made); else the home one.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    if cell.isMade, let value = cell.madeValue { return value }
-    let overrides = execution.owner(atLevel: level).overrideCells
-    let cell = overrides?.cell(for: registration) { SingletonCell(label: self.cell.label) } ?? cell
+    var cell = self.cell
+    if level > 0, let overrides = execution.owner(atLevel: level).overrideCells {
+      let make: (() -> SingletonCell<Service>)? = cell.isMade ? nil : { SingletonCell(label: cell.label) }
+      cell = overrides.cell(for: registration, making: make) ?? cell
+    }
+    if let value = cell.madeValue { return value }
     return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)
   }
 }

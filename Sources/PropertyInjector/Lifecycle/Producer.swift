@@ -30,13 +30,13 @@ extension Producer {
 }
 
 extension Answer {
-  /// The producer of `Value`s for this answer, or nil (a failure, or another type: a type mismatch).
-  func producer<Value>(of _: Value.Type) -> Producer<Value>? {
+  /// The producer of `Value`s for this answer in `chain`, or nil (a failure, or another type: a type mismatch).
+  func producer<Value>(of _: Value.Type, in chain: SnapshotChain) -> Producer<Value>? {
     switch self {
     case .failure:
       return nil
     case .registration(let registration, let level):
-      return registration.producer(of: Value.self, level: level)
+      return registration.producer(of: Value.self, level: level, readsHomeCells: chain.readsHomeCells(atLevel: level))
     case .creation:
       guard Value.self is any InjectorCreatable.Type else { return nil }
       return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
@@ -57,10 +57,11 @@ extension Answer {
 }
 
 extension Registration {
-  /// The producer of `Value`s for this registration, found `level` steps up; a main-actor registration's makes and
-  /// hands out values only on the main actor.
-  func producer<Value>(of _: Value.Type, level: Int) -> Producer<Value> {
-    let producer = anyThreadProducer(of: Value.self, level: level)
+  /// The producer of `Value`s for this registration, found `level` steps up (``SnapshotChain/readsHomeCells(atLevel:)``
+  /// tells whether an override sits in between); a main-actor registration's makes and hands out values only on the
+  /// main actor.
+  func producer<Value>(of _: Value.Type, level: Int, readsHomeCells: Bool) -> Producer<Value> {
+    let producer = anyThreadProducer(of: Value.self, level: level, readsHomeCells: readsHomeCells)
     guard isMainActorIsolated else { return producer }
     return Producer(keepsItsValue: producer.keepsItsValue, keptByTheCall: producer.keptByTheCall) {
       execution, site throws(InjectionError) in
@@ -72,7 +73,7 @@ extension Registration {
   }
 
   /// The producer, with no check of the actor it runs on.
-  private func anyThreadProducer<Value>(of _: Value.Type, level: Int) -> Producer<Value> {
+  private func anyThreadProducer<Value>(of _: Value.Type, level: Int, readsHomeCells: Bool) -> Producer<Value> {
     let keeps = keepsItsValue
     switch source {
     case .instance:
@@ -93,10 +94,10 @@ extension Registration {
           try execution.make(own, at: site, typeOf: { own.registration.typeOf($0) })
         }
       }
-      // A made singleton, or a graph value made already in the call, is read here, without the calls that making
-      // one needs; a plain factory is called without the existential's call. Each kind is cast to only where the
-      // source says it is: a failing generic cast costs a first injection the metadata it looks up.
-      if case .singleton = source, let singleton = factory as? Singleton<Value> {
+      // A made singleton is read here, without the calls that making one needs (unless an override in between may
+      // have its own); a plain factory is called without the existential's call. Each kind is cast to only where
+      // the source says it is: a failing generic cast costs a first injection the metadata it looks up.
+      if case .singleton = source, readsHomeCells, let singleton = factory as? Singleton<Value> {
         let cell = singleton.cell
         return Producer(keepsItsValue: keeps) { execution, site throws(InjectionError) in
           try cell.ifMade({ value throws(InjectionError) in value }) { () throws(InjectionError) in

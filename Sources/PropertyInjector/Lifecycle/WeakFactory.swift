@@ -12,7 +12,8 @@ struct WeakFactory<Service>: AnyFactory {
   /// the others wait; once released, the next request starts a new generation.
   let cell: CachedCell<WeakBox>
 
-  /// The value alive now, or a new one; never a released one.
+  /// The value alive now, or a new one; never a released one. If an override sits in between, the override's own,
+  /// in cells of its own, unless the home value was alive when the override first asked (as a singleton's).
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
@@ -22,6 +23,12 @@ struct WeakFactory<Service>: AnyFactory {
     }
     // A `Service` may be a class instance if it is a class, or an existential a class may conform to.
     guard Service.self is AnyClass || isExistential(Service.self) else { throw notClass(Service.self) }
+    var cell = self.cell
+    if level > 0, let overrides = execution.owner(atLevel: level).overrideCells {
+      let home = cell.generation
+      let make: (() -> CachedCell<WeakBox>)? = home.madeValue?.object != nil ? nil : { CachedCell(label: home.label) }
+      cell = overrides.cell(for: registration, making: make) ?? cell
+    }
     while true {
       let generation = cell.generation
       if let value = generation.madeValue?.object as? Service { return value }

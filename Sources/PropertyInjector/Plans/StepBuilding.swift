@@ -1,19 +1,21 @@
-/// Opens an accessor to build its candidate's step for what `answer` names, as a plan is built (``TypePlan``); with
-/// `ownSlot`, an instance registered in the working injector itself is read from that slot when the step runs.
+/// Opens an accessor to build its candidate's step for what `answer` names in `chain`, as a plan is built
+/// (``TypePlan``); with `ownSlot`, an instance registered in the working injector itself is read from that slot
+/// when the step runs.
 struct StepMaker: AccessorVisitor {
   let candidate: Candidate
   let answer: Answer
+  let chain: SnapshotChain
   let ownSlot: Int?
 
   func visit<Root: AnyObject, Wrapped>(_ accessor: Accessor<Root, Wrapped>) -> StepDraft {
-    accessor.step(for: candidate, answer: answer, ownSlot: ownSlot)
+    accessor.step(for: candidate, answer: answer, in: chain, ownSlot: ownSlot)
   }
 }
 
 /// Where generic types meet: a property's `Root` and `Wrapped`, opened once per candidate, and the answer's
 /// producer of `Wrapped` values, compiled into a ``Step`` whose closures neither cast nor box.
 extension Accessor {
-  func step(for candidate: Candidate, answer: Answer, ownSlot: Int?) -> StepDraft {
+  func step(for candidate: Candidate, answer: Answer, in chain: SnapshotChain, ownSlot: Int?) -> StepDraft {
     if case .failure(let problem) = answer { return .failing(candidate, problem) }
     if let ownSlot, case .registration(let registration, 0) = answer, registration.instance is Wrapped {
       // The working injector's own instance, read from its slot: the plan serves its siblings too.
@@ -26,7 +28,7 @@ extension Accessor {
       let alone = { self.constantStep(for: candidate, value: value, answer: candidate.answer) }
       return .fusible(.init(candidate: candidate, filler: filler, value: value, alone: alone))
     }
-    guard let producer = answer.producer(of: Wrapped.self) else {
+    guard let producer = answer.producer(of: Wrapped.self, in: chain) else {
       return .failing(candidate, .answerMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer.named))
     }
     if let ownership, ownership != .strong, !producer.keepsItsValue {
@@ -37,7 +39,7 @@ extension Accessor {
     {
       return .step(making(candidate, with: factory))
     }
-    if let step = readingSingleton(candidate, producer, answer) { return .step(step) }
+    if let step = readingSingleton(candidate, producer, answer, in: chain) { return .step(step) }
     let step = making(candidate, with: producer, checksRetention: ownership == nil && !producer.keepsItsValue)
     if ownership == .strong, let registration = producer.keptByTheCall {
       return .shared(sharing(candidate, producer, registration, alone: step))
@@ -110,10 +112,16 @@ extension Accessor {
     }
   }
 
-  /// Fills the property with a registered singleton (not main-actor isolated), read from its cell once made, which
-  /// makes nothing: the write alone asks whether the property is nil; until then, as `making` would. Nil otherwise.
-  private func readingSingleton(_ candidate: Candidate, _ producer: Producer<Wrapped>, _ answer: Answer) -> Step? {
-    guard case .registration(let registration, _) = answer, case .singleton(let singleton) = registration.source,
+  /// Fills the property with a registered singleton (not main-actor isolated, and no override in between), read from
+  /// its cell once made, which makes nothing: the write alone asks whether the property is nil; until then, as
+  /// `making` would. Nil otherwise.
+  private func readingSingleton(
+    _ candidate: Candidate, _ producer: Producer<Wrapped>, _ answer: Answer, in chain: SnapshotChain
+  )
+    -> Step?
+  {
+    guard case .registration(let registration, let level) = answer, chain.readsHomeCells(atLevel: level),
+      case .singleton(let singleton) = registration.source,
       let cell = (singleton as? Singleton<Wrapped>)?.cell, !singleton.isMainActorIsolated
     else { return nil }
     let (making, fill) = (making(candidate, with: producer).run, fillIfNil)

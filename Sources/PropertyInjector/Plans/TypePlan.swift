@@ -82,7 +82,7 @@ final class TypePlan: Sendable {
       if let slots, case .registration(let registration, 0) = answer { ownSlot = slots[ObjectIdentifier(registration)] }
       let kept = slots != nil && answer.namesOwnRegistration ? nil : answer
       let candidate = Candidate(property: property, request: request, answer: kept)
-      drafts.append(accessor.accept(StepMaker(candidate: candidate, answer: answer, ownSlot: ownSlot)))
+      drafts.append(accessor.accept(StepMaker(candidate: candidate, answer: answer, chain: chain, ownSlot: ownSlot)))
     }
     isSharedWithSiblings = slots != nil
     self.shape = shape

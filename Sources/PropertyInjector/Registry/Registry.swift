@@ -176,6 +176,13 @@ struct TypeCandidates: Sendable {
 /// The snapshots a request is answered from: the injector's own first, then up to the root.
 struct SnapshotChain: Sendable {
   let levels: [RegistrySnapshot]
+  /// The level of the nearest injector that makes its ancestors' singletons, weak and cached values in cells of its
+  /// own (a test's override), if any.
+  var overrideLevel: Int? = nil
+
+  /// Whether a registration `level` steps up keeps its values in its own cells for this chain: no override sits in
+  /// between, whose own cells would come first.
+  func readsHomeCells(atLevel level: Int) -> Bool { overrideLevel.map { level <= $0 } ?? true }
 
   /// Every rejected registration of every level, in a stable order.
   var configurationProblems: [InjectionError.Problem] {
