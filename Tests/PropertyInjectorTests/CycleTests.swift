@@ -80,6 +80,27 @@ struct CycleTests {
     #expect(injectionError { _ = try injector.resolve(B.self) }.map(codes) == [.cycle])
   }
 
+  @Test(
+    "A creation of any scope that needs itself on one thread is this thread's cycle, with the whole path",
+    arguments: [Scope.weak, .cached, .singleton, .graph, .transient])
+  func sameThreadCycleOfEveryScope(scope: Scope) throws {
+    final class Loop: Sendable {}
+    final class Step: Sendable {}
+    let injector = Injector()
+    injector.register(Loop.self, scope: scope) { resolver in
+      _ = try resolver.resolve(Step.self)
+      return Loop()
+    }
+    injector.register(Step.self, scope: .weak) { resolver in
+      _ = try resolver.resolve(Loop.self)
+      return Step()
+    }
+    let error = injectionError { _ = try injector.resolve(Loop.self) }
+    #expect(error.map(codes) == [.cycle])
+    #expect(error?.path == ["resolve(Loop)", "resolve(Step)", "resolve(Loop)"])
+    #expect(error?.description.contains("another thread") == false, "one thread: \(String(describing: error))")
+  }
+
   @Test("Creation nested past the depth limit fails instead of overflowing the stack")
   func endlessCreationIsStopped() {
     let error = injectionError { _ = try Injector().resolve(Nest<Int>.self) }

@@ -53,7 +53,11 @@ final class SingletonCell<Value>: Sendable {
             return .success(nil)
           }
           // The errors are built under the lock: no user code, no other lock.
-          if owner == me || creations.waitWouldDeadlock(me, waitingFor: owner) {
+          if owner == me {
+            // This thread's own creation of it, which has not entered its creation frame yet (a weak value's).
+            return .failure(.cycle(path: CreationStack.current.path + [site.label], closingAt: site))
+          }
+          if creations.waitWouldDeadlock(me, waitingFor: owner) {
             let waiting = "\(label), which another thread is creating while it waits for this one"
             return .failure(.cycle(path: CreationStack.current.path + [waiting], closingAt: site))
           }
