@@ -38,6 +38,19 @@ struct IDMatchingTests {
     #expect(error?.problems.first?.nearMisses.contains { $0.contains("does not end with it") } == true)
   }
 
+  @Test("A resolve whose id does not end with a registration's names the id it asked for, and the one that would match")
+  func resolveNearMissNamesTheID() throws {
+    let injector = Injector()
+    injector.register(Cache(), id: "other")
+    let error = injectionError { _ = try injector.resolve(Cache.self, id: "injectedOtherCache") }
+    #expect(error.map(codes) == [.unresolved])
+    let miss = error?.problems.first?.nearMisses.first ?? ""
+    #expect(
+      miss.contains(
+        #"has id "other", and the id asked for, "injectedOtherCache", does not end with it (id "otherCache" would)"#),
+      "\(miss)")
+  }
+
   @Test("An id does not make a registration of another type fit")
   func idStillNeedsTheType() throws {
     let injector = Injector()

@@ -24,7 +24,7 @@ enum Describe {
   static func neededID(for property: String?, nearMisses: [NearMiss]) -> String? {
     guard let property, nearMisses.contains(where: { $0.registration.id != nil }) else { return nil }
     for miss in nearMisses {
-      for case .idDoesNotEndLabel(let suggestion?) in miss.reasons { return suggestion }
+      for case .idDoesNotEndLabel(_, let suggestion?) in miss.reasons { return suggestion }
     }
     let rest = property.drop { !$0.isUppercase }
     guard let first = rest.first else { return property }

@@ -5,7 +5,7 @@ extension InjectionError.Problem {
   /// Nothing eligible fills the request at `site`.
   static func unresolved(at site: Site, wanted: Any.Type, nearMisses: [NearMiss]) -> Self {
     let name = readableName(of: wanted)
-    let misses = nearMisses.map { render($0, property: site.property ?? site.label) }
+    let misses = nearMisses.map { render($0, resolving: site.property == nil) }
     let register = Describe.registrationCalls(
       for: wanted, id: Describe.neededID(for: site.property, nearMisses: nearMisses),
       isMainActor: nearMisses.contains { $0.registration.isMainActor })
@@ -37,17 +37,19 @@ extension InjectionError.Problem {
         + "including case.")
   }
 
-  private static func render(_ miss: NearMiss, property: String) -> String {
+  /// `resolving`: for a `resolve`, whose label is the id it asked for, not a property's name.
+  private static func render(_ miss: NearMiss, resolving: Bool) -> String {
     let registration = miss.registration
     let service = registration.service
     let reasons = miss.reasons.map { reason -> String in
       switch reason {
       case .notIncludingAncestors:
         return "registered as \(service) without includingAncestors, so it fills only \(service) properties"
-      case .idDoesNotEndLabel(let suggestion):
+      case .idDoesNotEndLabel(let label, let suggestion):
         let id = registration.id ?? ""
         let hint = suggestion.map { " (id \"\($0)\" would)" } ?? ""
-        return "has id \"\(id)\", and \(property) does not end with it\(hint)"
+        let asked = resolving ? "the id asked for, \"\(label)\"," : label
+        return "has id \"\(id)\", and \(asked) does not end with it\(hint)"
       case .idWithoutLabel:
         return "has an id, and resolve without an id sees only registrations without one"
       case .otherTarget:

@@ -42,8 +42,9 @@ struct NearMiss: Sendable {
   enum Reason: Sendable {
     /// Registered as another type without `includingAncestors`, though its instance fits.
     case notIncludingAncestors
-    /// `suggestion`: an id that would match, when the registration's id occurs earlier in the label.
-    case idDoesNotEndLabel(suggestion: String?)
+    /// `label`: the property's name, or the id a `resolve` asked for; `suggestion`: an id that would match, when the
+    /// registration's id occurs earlier in the label.
+    case idDoesNotEndLabel(label: String, suggestion: String?)
     case idWithoutLabel
     /// It is restricted to a target the object is not.
     case otherTarget

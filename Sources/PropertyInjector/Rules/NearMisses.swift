@@ -19,7 +19,7 @@ enum NearMisses {
     var reasons: [NearMiss.Reason] = []
     if !exact && !match.includingAncestors { reasons.append(.notIncludingAncestors) }
     if let id = match.id, let label = request.foldedLabel, !id.matches(foldedLabel: label) {
-      reasons.append(.idDoesNotEndLabel(suggestion: suggestedID(for: id, in: request)))
+      reasons.append(.idDoesNotEndLabel(label: request.label ?? label, suggestion: suggestedID(for: id, in: request)))
     } else if match.id != nil, request.foldedLabel == nil {
       reasons.append(.idWithoutLabel)
     }
