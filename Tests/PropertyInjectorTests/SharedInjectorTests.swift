@@ -54,6 +54,25 @@ struct SharedInjectorTests {
     #expect(screen.injectedDatabase?.number == 1)
   }
 
+  @Test("configure inside an override configures the override, once; the fakes it held before win")
+  func configureInsideAnOverride() throws {
+    let shared = sharedLikeInjector()
+    let test = Injector(overriding: shared)
+    test.register(Database(number: 0))  // the test's fake
+    #expect(
+      test.configure { injector in  // app launch code the test runs
+        injector.register(Database(number: 1))
+        injector.register(Database(number: 2))
+        injector.register(ConsoleLogger(), as: (any Logger).self)
+      })
+    #expect(!test.configure { $0.register(Database(number: 3)) }, "once")
+    let screen = FullScreen()
+    try test.inject(screen)
+    #expect(screen.injectedDatabase?.number == 0, "the fake held before wins")
+    #expect(screen.injectedLogger is ConsoleLogger, "what only the configuration registered is there")
+    #expect(injectionErrorCode { _ = try shared.resolve(Database.self) } == .notConfigured, "the app's is untouched")
+  }
+
   @Test("A configuration that throws is undone, so a later configure runs")
   func failedConfigurationIsUndone() throws {
     let shared = sharedLikeInjector()

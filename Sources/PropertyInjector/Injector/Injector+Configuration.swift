@@ -20,6 +20,11 @@ extension Injector {
   /// another thread meanwhile waits for the first, and so do `inject` and `resolve` through this
   /// injector. If `body` throws, what it registered is undone, and a later call runs. See <doc:ThreadSafety>.
   ///
+  /// Inside ``withOverrides(_:operation:)``, where ``shared`` is the override, it configures the override, once:
+  /// app launch code that a test runs wires the test's own injector, not the process-wide one. What the override
+  /// held before (the test's fakes) wins over what `body` registers under the same type, id or name. See
+  /// <doc:Testing>.
+  ///
   /// - Parameter body: Registers what the injector supplies; receives this injector.
   /// - Returns: Whether `body` ran.
   /// - Throws: What `body` throws.
@@ -30,19 +35,31 @@ extension Injector {
     do {
       try body(self)
     } catch {
-      // Puts back, latest first, what the journal recorded, wherever nothing changed it since.
-      for change in (state.withLock { $0.journal.take() }?.changes ?? []).reversed() {
-        changeRegistry(at: change.key) { registry in
-          guard registry.slot(change.key).isSame(as: change.after) else { return (false, nil) }
-          return (true, registry.restore(change.before, at: change.key))
-        }
-      }
+      putBack(state.withLock { $0.journal.take() }?.changes ?? [])
       gate.endConfiguring(succeeded: false)
       throw error
     }
-    state.withLock { $0.journal = nil }
+    let changes = state.withLock { $0.journal.take() }?.changes ?? []
+    if overrideCells != nil {
+      // The override's own registrations from before, a test's fakes, win over the configuration's.
+      var heldBefore: [RegistrationKey: Bool] = [:]
+      for change in changes where heldBefore[change.key] == nil {
+        heldBefore[change.key] = change.before.registration != nil
+      }
+      putBack(changes.filter { heldBefore[$0.key] == true })
+    }
     gate.endConfiguring(succeeded: true)
     return true
+  }
+
+  /// Puts back, latest first, what each of `changes` replaced, wherever nothing changed it since.
+  private func putBack(_ changes: [(key: RegistrationKey, before: Slot, after: Slot)]) {
+    for change in changes.reversed() {
+      changeRegistry(at: change.key) { registry in
+        guard registry.slot(change.key).isSame(as: change.after) else { return (false, nil) }
+        return (true, registry.restore(change.before, at: change.key))
+      }
+    }
   }
 
   /// Throws ``InjectionError/Code/notConfigured`` unless ``configure(_:)`` ran, or runs here; waits while it runs elsewhere.
