@@ -69,6 +69,50 @@ private class ForwardedElsewhere: InjectableSettable {
   class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \ForwardedElsewhere.forward] }
 }
 
+/// An entry through a setter that drops the value: nothing reads back what it wrote.
+private class Sink: InjectableSettable {
+  var injectedLogger: (any Logger)?
+  var injections = 0
+  var sink: (any Logger)? {
+    get { nil }
+    set {}
+  }
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \Sink.sink] }
+  func didInjectDependencies() { injections += 1 }
+}
+
+/// The same in a final class, whose key path the injector can describe.
+private final class FinalSink: InjectableSettable {
+  var injectedLogger: (any Logger)?
+  var sink: (any Logger)? {
+    get { nil }
+    set {}
+  }
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \FinalSink.sink] }
+}
+
+/// An entry through a computed property that forwards to an object that is not there.
+private final class ForwardedToNothing: InjectableSettable {
+  var injectedCache: Cache?
+  var holder: Holder?
+  var forward: Cache? {
+    get { holder?.cache }
+    set { holder?.cache = newValue }
+  }
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \ForwardedToNothing.forward] }
+}
+
+/// An entry whose getter reads the property, and whose setter writes another.
+private class Liar: InjectableSettable {
+  var injectedCache: Cache?
+  var elsewhere: Cache?
+  var lie: Cache? {
+    get { injectedCache }
+    set { elsewhere = newValue }
+  }
+  class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Liar.lie] }
+}
+
 /// Right entries of a value type with a value unequal to itself.
 private class Ratios: InjectableSettable {
   var injectedRatioA: Double?
@@ -285,6 +329,32 @@ struct EntryCheckTests {
       let screen = ForwardedElsewhere()
       #expect(injectionError { try injector.inject(screen) }.map(codes) == [.keyPathMismatch])
       #expect(screen.injectedCache == nil && screen.holder.cache == nil)
+    }
+  }
+
+  @Test("An entry that still reads nil after the injector wrote through it fails: a sink, a forward to nothing, a liar")
+  func entryThatLeavesItsPropertyNil() throws {
+    let injector = Injector()
+    injector.register(NamedLogger("main"), as: (any Logger).self)
+    injector.register(Cache.self) { _ in Cache() }
+    let instances = Injector()
+    instances.register(Cache())
+    for _ in 0..<2 {  // never proven: the second injection fails as the first did
+      let sink = Sink()
+      let error = injectionError { try injector.inject(sink) }
+      #expect(error.map(codes) == [.keyPathMismatch])
+      #expect(error?.problems.first?.property == "injectedLogger")
+      #expect(error?.problems.first?.summary.contains("still reads nil after the injector wrote through it") == true)
+      #expect(error?.problems.first?.fix.contains(#""injectedLogger": \Sink.injectedLogger"#) == true)
+      #expect(sink.injectedLogger == nil && sink.injections == 0, "nothing called back")
+      #expect(injectionError { try injector.inject(FinalSink()) }.map(codes) == [.keyPathMismatch])
+      let forwarder = ForwardedToNothing()
+      #expect(injectionError { try instances.inject(forwarder) }.map(codes) == [.keyPathMismatch])
+      #expect(forwarder.injectedCache == nil)
+      #expect(injectionError { try injector.inject(ForwardedToNothing()) } != nil, "a made value is not kept either")
+      let liar = Liar()
+      #expect(injectionError { try injector.inject(liar) }.map(codes) == [.keyPathMismatch])
+      #expect(liar.injectedCache == nil && liar.elsewhere == nil, "the write elsewhere is undone")
     }
   }
 

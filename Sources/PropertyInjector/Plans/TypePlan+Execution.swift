@@ -30,13 +30,27 @@ extension TypePlan {
     let wereNil = steps.map { $0.isNil(in: object) }
     let checksWereNil = checks.map { $0.readsNil(object) }
     let wrote = try fillValues(object, execution)
-    let written = zip(checks, checksWereNil).compactMap { check, wasNil in
-      wasNil && !check.isProvenByNil && !check.readsNil(object) ? check : nil
+    // Each candidate that was nil was written (or the fill threw): its entry must no longer read nil.
+    let filled = zip(steps, wereNil).compactMap { step, wasNil in wasNil ? step.candidate.property : nil }
+    var leftNil: [TypeShape.EntryCheck] = []
+    var written: [TypeShape.EntryCheck] = []
+    for (check, wasNil) in zip(checks, checksWereNil) where wasNil && !check.isProvenByNil {
+      if !check.readsNil(object) {
+        written.append(check)
+      } else if filled.contains(where: shape.properties[check.index].isSame(as:)) {
+        leftNil.append(check)
+      }
     }
     let (failing, proven) = TypeShape.verify(written: written, in: object)
-    guard failing.isEmpty else {
-      for (step, wasNil) in zip(steps, wereNil) where wasNil && !step.isNil(in: object) { step.clear(object) }
-      try InjectionError.throwIfAny(failing.map(\.problem), as: "inject(\(typeName))")
+    guard failing.isEmpty && leftNil.isEmpty else {
+      // Written back to nil through its entry, too, what still reads nil: its write went elsewhere.
+      let wentElsewhere = leftNil.map { shape.properties[$0.index] }
+      for (step, wasNil) in zip(steps, wereNil)
+      where wasNil && (!step.isNil(in: object) || wentElsewhere.contains(where: step.candidate.property.isSame(as:))) {
+        step.clear(object)
+      }
+      try InjectionError.throwIfAny(
+        failing.map(\.problem) + leftNil.map { $0.describe(true) }, as: "inject(\(typeName))")
       return false
     }
     shape.provenEntries.prove(

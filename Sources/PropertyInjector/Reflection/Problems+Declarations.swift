@@ -218,6 +218,15 @@ extension InjectionError.Problem {
         + "a candidate")
   }
 
+  /// An entry that still read nil after the injector wrote through it: it writes elsewhere, or a setter drops the value.
+  static func keyPathLeavesNil(_ name: String, keyPath: AnyKeyPath?, declared: Any.Type, owner: AnyClass) -> Self {
+    misdirected(
+      name, of: readableName(of: owner), declared: declared,
+      "is \(Describe.keyPath(keyPath)), which still reads nil after the injector wrote through it: it writes "
+        + "elsewhere (a computed property, another object), or a setter drops the value, and \(name) would stay nil.",
+      more: "; a setter it reaches must keep the value it is given")
+  }
+
   /// A property a subclass's getter answers for other than the property holds: nil-ness, seen through `Mirror`.
   static func overridingGetter(_ name: String, declared: Any.Type, owner: AnyClass, in type: AnyClass) -> Self {
     let (owner, type) = (readableName(of: owner), readableName(of: type))

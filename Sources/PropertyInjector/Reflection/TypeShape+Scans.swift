@@ -13,11 +13,12 @@ extension TypeShape {
     let position: (level: Int, index: Int)
     /// A typed accessor's: it reaches its own property, so reading nil where the property is nil proves it.
     let isProvenByNil: Bool
-    /// Builds what the check reports when it fails: only then, since naming the types looks up conformances of
-    /// types the process may not have asked about yet (each such look-up scans every conformance record).
-    let describe: () -> InjectionError.Problem
+    /// Builds what the check reports when it fails (`leftNil`: when the property still read nil after the plan wrote
+    /// it): only then, since naming the types looks up conformances of types the process may not have asked about
+    /// yet (each such look-up scans every conformance record).
+    let describe: (_ leftNil: Bool) -> InjectionError.Problem
     /// What the check reports when it fails.
-    var problem: InjectionError.Problem { describe() }
+    var problem: InjectionError.Problem { describe(false) }
   }
 
   /// The checks whose entry reads other than its property holds in `object` (nil where it holds a value, or the

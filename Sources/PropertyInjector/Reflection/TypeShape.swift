@@ -25,6 +25,10 @@ final class TypeShape: Sendable {
     let site: Site
 
     var declaredTypeName: String? { declaredType.map { readableName(of: $0) } }
+    /// Whether `other` is this property: of the same class, of the same name.
+    func isSame(as other: Property) -> Bool {
+      ObjectIdentifier(owner) == ObjectIdentifier(other.owner) && name == other.name
+    }
   }
 
   /// What is wrong with a property if it turns out to be a candidate.
@@ -337,9 +341,10 @@ private struct ShapeBuilder {
         TypeShape.EntryCheck(
           readsNil: accessor.isNil(in:), read: accessor.valueThroughKeyPath(in:), index: index,
           position: (property.level, mirrorIndex), isProvenByNil: accessor.isTyped,
-          describe: { [name = entry.name, keyPath = entry.keyPath, declared = property.reflectedType, chain] in
-            accessor.isTyped
-              ? .overridingGetter(name, declared: declared, owner: owner, in: chain[0])
+          describe: { [name = entry.name, keyPath = entry.keyPath, declared = property.reflectedType, chain] leftNil in
+            if accessor.isTyped { return .overridingGetter(name, declared: declared, owner: owner, in: chain[0]) }
+            return leftNil
+              ? .keyPathLeavesNil(name, keyPath: keyPath, declared: declared, owner: owner)
               : .keyPathReadsAnother(name, keyPath: keyPath, declared: declared, owner: owner)
           }))
     }
