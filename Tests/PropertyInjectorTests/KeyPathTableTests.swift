@@ -272,6 +272,45 @@ struct KeyPathTableTests {
     #expect(fixed.injectedPrimary != nil && fixed.injectedSecondary != nil)
   }
 
+  @Test("An entry under a name no property has, holding another entry's key path, is stale: the other entry fills")
+  func aliasEntryIsStale() throws {
+    final class Aliased: InjectableSettable {
+      var injectedLogger: (any Logger)?
+      static var injectableKeyPaths: [String: AnyKeyPath] {
+        ["injectedLogger": \Aliased.injectedLogger, "injectedAlias": \Aliased.injectedLogger]
+      }
+    }
+    let injector = Injector()
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    let target = Aliased()
+    let error = injectionError { try injector.inject(target) }
+    #expect(error.map(codes) == [.staleTableEntry])
+    #expect(error?.problems.first?.property == "injectedAlias")
+    #expect(error?.problems.first?.fix.contains(#"\Aliased.injectedAlias"#) == false, "no fix names a missing property")
+    #expect(target.injectedLogger == nil)
+  }
+
+  @Test("A key path that unwraps its optional property is a table error naming the entry, not a non-optional one")
+  func forceUnwrappingKeyPath() throws {
+    final class Unwrapping: InjectableSettable {
+      var injectedLogger: (any Logger)?
+      static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \Unwrapping.injectedLogger!] }
+    }
+    class OpenUnwrapping: InjectableSettable {
+      var injectedLogger: (any Logger)?
+      class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \OpenUnwrapping.injectedLogger!] }
+    }
+    let injector = Injector()
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    for target in [Unwrapping() as any InjectableSettable, OpenUnwrapping()] {
+      let error = injectionError { try injector.inject(target) }
+      #expect(error.map(codes) == [.keyPathMismatch])
+      #expect(error?.problems.first?.property == "injectedLogger")
+      #expect(
+        error?.description.contains("optional") == false, "the property is optional: \(String(describing: error))")
+    }
+  }
+
   @Test("A key path that goes through another object is a table error, and nothing is written anywhere")
   func keyPathThroughAnotherObject() throws {
     let injector = Injector()

@@ -259,11 +259,14 @@ private struct ShapeBuilder {
         entries.append(TableEntry(name: accessor.name, keyPath: nil, typed: accessor))
       }
     }
-    // The same key path under two names: at most one of them is right.
-    for (keyPath, names) in seen where names.count > 1 {
-      problems.append(.duplicateTableEntries(names.sorted(), keyPath: keyPath, in: readableName(of: chain[0])))
-      entries.removeAll { $0.keyPath == keyPath }
-      for name in names { markBroken(named: name) }
+    // The same key path under two names of stored properties: at most one of them is right. (A name that is none
+    // is a stale entry, reported as such when opened.)
+    for (keyPath, names) in seen {
+      let named = names.filter { find($0) != nil }
+      guard named.count > 1 else { continue }
+      problems.append(.duplicateTableEntries(named.sorted(), keyPath: keyPath, in: readableName(of: chain[0])))
+      entries.removeAll { $0.keyPath == keyPath && named.contains($0.name) }
+      for name in named { markBroken(named: name) }
     }
   }
 
@@ -365,6 +368,13 @@ private struct ShapeBuilder {
     let owner: AnyClass = chain[property.level]
     switch defect {
     case .nonOptionalValue(let valueType):
+      if let wrapped = (property.reflectedType as? any OptionalProtocol.Type)?.wrappedType,
+        ObjectIdentifier(wrapped) == ObjectIdentifier(valueType)
+      {
+        // `\Screen.injectedLogger!`: the property is optional, and the entry unwraps it.
+        problems.append(.keyPathGoesThrough(entry.name, description: Describe.keyPath(entry.keyPath), owner: owner))
+        break
+      }
       // The property is not optional, which the candidate check reports if it is a candidate;
       // `Mirror` may have reported an optional held by an `Any` property, so trust the key path.
       declaredTypes[index] = valueType
