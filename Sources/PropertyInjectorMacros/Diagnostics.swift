@@ -21,6 +21,18 @@
           + "\(kind.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind) is not one")
     }
 
+    static func otherCallback(_ differences: [String]) -> Self {
+      let listed =
+        differences.count > 1
+        ? differences.dropLast().joined(separator: ", ") + " and " + differences[differences.count - 1]
+        : differences[0]
+      return Self(
+        "otherCallback", .error,
+        "this 'didInjectDependencies' \(listed), so it is not the callback the injector calls after an injection, "
+          + "'func didInjectDependencies()', and would never run; give it that signature (handle errors inside it, "
+          + "start asynchronous work with 'Task { }'), or rename it")
+    }
+
     static func constant(_ name: String) -> Self {
       Self(
         "constantCandidate", .error,

@@ -32,6 +32,7 @@
       let tree = StoredProperty.tree(of: declaration.memberBlock.members, globalActor: shape.globalActor)
       let properties = StoredProperty.Member.flattened(tree)
       diagnose(properties, classActor: shape.globalActor, in: context)
+      diagnoseCallbacks(in: declaration, in: context)
       if shape.isolationArgumentIsInvalid {
         context.diagnose(Diagnostic(node: node, message: InjectableDiagnostic.invalidIsolation))
       }
@@ -350,6 +351,26 @@
 
     /// A candidate isolated to a global actor the class is not: an error, with a fix-it that removes
     /// the attribute.
+    /// A method named `didInjectDependencies` that is not the callback, `func didInjectDependencies()`: the injector
+    /// would never call it.
+    private static func diagnoseCallbacks(in declaration: ClassDeclSyntax, in context: some MacroExpansionContext) {
+      for member in declaration.memberBlock.members {
+        guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "didInjectDependencies"
+        else { continue }
+        let signature = function.signature
+        var differences: [String] = []
+        if !signature.parameterClause.parameters.isEmpty { differences.append("takes parameters") }
+        if signature.effectSpecifiers?.throwsClause != nil { differences.append("throws") }
+        if signature.effectSpecifiers?.asyncSpecifier != nil { differences.append("is async") }
+        if function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+          differences.append("is not an instance method")
+        }
+        guard !differences.isEmpty else { continue }
+        context.diagnose(
+          Diagnostic(node: function.name, message: InjectableDiagnostic.otherCallback(differences)))
+      }
+    }
+
     private static func diagnoseIsolated(
       _ property: StoredProperty,
       attribute: AttributeSyntax,

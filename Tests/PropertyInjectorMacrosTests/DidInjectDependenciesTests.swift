@@ -121,5 +121,34 @@
         """
       }
     }
+
+    @Test("A didInjectDependencies that throws, is async or takes parameters is an error: it would never be called")
+    func otherSignaturesAreErrors() {
+      assertMacro {
+        """
+        @Injectable final class Screen {
+          var injectedLogger: Logger?
+          func didInjectDependencies() throws {}
+          func didInjectDependencies(_ flag: Bool = true) async throws {}
+          static func didInjectDependencies() {}
+        }
+        """
+      } diagnostics: {
+        """
+        @Injectable final class Screen {
+          var injectedLogger: Logger?
+          func didInjectDependencies() throws {}
+               ┬────────────────────
+               ╰─ 🛑 this 'didInjectDependencies' throws, so it is not the callback the injector calls after an injection, 'func didInjectDependencies()', and would never run; give it that signature (handle errors inside it, start asynchronous work with 'Task { }'), or rename it
+          func didInjectDependencies(_ flag: Bool = true) async throws {}
+               ┬────────────────────
+               ╰─ 🛑 this 'didInjectDependencies' takes parameters, throws and is async, so it is not the callback the injector calls after an injection, 'func didInjectDependencies()', and would never run; give it that signature (handle errors inside it, start asynchronous work with 'Task { }'), or rename it
+          static func didInjectDependencies() {}
+                      ┬────────────────────
+                      ╰─ 🛑 this 'didInjectDependencies' is not an instance method, so it is not the callback the injector calls after an injection, 'func didInjectDependencies()', and would never run; give it that signature (handle errors inside it, start asynchronous work with 'Task { }'), or rename it
+        }
+        """
+      }
+    }
   }
 #endif
