@@ -101,10 +101,10 @@
           + "\(isolate), or remove '@\(actor)' from the property (or rename it, if it is not to be injected)")
     }
 
-    static func untyped(_ name: String) -> Self {
+    static func untyped(_ name: String, example type: String) -> Self {
       Self(
         "untypedCandidate", .error,
-        "'\(name)' is a candidate for injection: write its type (an optional, such as 'var \(name): Logger?'), "
+        "'\(name)' is a candidate for injection: write its type (an optional, such as 'var \(name): \(type)?'), "
           + "so the injector's accessor can be typed")
     }
 

@@ -329,7 +329,9 @@
         case .untypedTuple:
           context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.untypedTuple(name)))
         case .untyped:
-          context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.untyped(name)))
+          let type = initializedType(of: property.binding.initializer?.value) ?? "Service"
+          context.diagnose(
+            Diagnostic(node: property.identifier, message: InjectableDiagnostic.untyped(name, example: type)))
         case .computed:
           context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.computed(name)))
         case .overriding(let hasGetter):
@@ -351,6 +353,20 @@
 
     /// A candidate isolated to a global actor the class is not: an error, with a fix-it that removes
     /// the attribute.
+    /// The type an initial value plainly has, for a fix's example: a literal's, or a type's `Name(…)`.
+    private static func initializedType(of value: ExprSyntax?) -> String? {
+      guard let value else { return nil }
+      if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+      if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+      if value.is(StringLiteralExprSyntax.self) { return "String" }
+      if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+      guard let call = value.as(FunctionCallExprSyntax.self),
+        let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        callee.first?.isUppercase == true
+      else { return nil }
+      return callee
+    }
+
     /// A method named `didInjectDependencies` that is not the callback, `func didInjectDependencies()`: the injector
     /// would never call it.
     private static func diagnoseCallbacks(in declaration: ClassDeclSyntax, in context: some MacroExpansionContext) {

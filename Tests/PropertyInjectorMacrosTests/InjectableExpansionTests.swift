@@ -857,7 +857,26 @@
         @Injectable final class Screen {
           var injectedCache = Cache()
               ┬────────────
-              ╰─ 🛑 'injectedCache' is a candidate for injection: write its type (an optional, such as 'var injectedCache: Logger?'), so the injector's accessor can be typed
+              ╰─ 🛑 'injectedCache' is a candidate for injection: write its type (an optional, such as 'var injectedCache: Cache?'), so the injector's accessor can be typed
+        }
+        """
+      }
+      assertMacro {
+        """
+        @Injectable final class Screen {
+          var injectedCount = 0
+          var injectedSession = makeSession()
+        }
+        """
+      } diagnostics: {
+        """
+        @Injectable final class Screen {
+          var injectedCount = 0
+              ┬────────────
+              ╰─ 🛑 'injectedCount' is a candidate for injection: write its type (an optional, such as 'var injectedCount: Int?'), so the injector's accessor can be typed
+          var injectedSession = makeSession()
+              ┬──────────────
+              ╰─ 🛑 'injectedSession' is a candidate for injection: write its type (an optional, such as 'var injectedSession: Service?'), so the injector's accessor can be typed
         }
         """
       }
