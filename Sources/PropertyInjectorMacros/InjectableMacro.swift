@@ -148,7 +148,7 @@
       return """
         \(raw: prefix) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
         let filler = PropertyInjector.InjectableFiller._$filler(
-          of: \(raw: shape.name).self, values: InjectableValues(),
+          of: \(raw: shape.name).self, values: _$InjectableValues(),
           set: { values, name, value in
             switch name {
             \(raw: indented(cases.joined(separator: "\n"), by: 4))
@@ -234,7 +234,7 @@
       let fields = properties.map { "var \($0.identifier.text): \(wrappedType(of: $0))?" }
       return """
         /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-        private struct InjectableValues {
+        private struct _$InjectableValues {
         \(raw: fields.joined(separator: "\n"))
         }
         """

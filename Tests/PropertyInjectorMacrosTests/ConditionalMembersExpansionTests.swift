@@ -37,7 +37,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -116,7 +116,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
           }
         }
@@ -142,7 +142,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLeft":
@@ -190,7 +190,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLeft: Left?
           }
         }

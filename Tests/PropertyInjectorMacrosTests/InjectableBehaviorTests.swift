@@ -38,6 +38,14 @@
     var injectedDelegate: Delegate?
   }
 
+  /// A class with its own types named as the macro's helpers could be: the generated ones must not collide.
+  @Injectable
+  final class WithOwnValues {
+    struct InjectableValues { let count = 1 }
+    var injectedCache: Cache?
+    var values = InjectableValues()
+  }
+
   class PlainBase {
     var title = "plain"
   }
@@ -192,6 +200,13 @@
       #expect(screen.callbacks == 1)
       #expect(
         try injector.plan(for: screen).program.steps.allSatisfy { $0.candidate.property.accessor?.isTyped == true })
+    }
+
+    @Test("A class's own type named InjectableValues does not collide with what the macro writes")
+    func ownTypeNamedLikeTheMacrosHelper() throws {
+      let screen = WithOwnValues()
+      try injector.inject(screen)
+      #expect(screen.injectedCache === cache && screen.values.count == 1)
     }
 
     @Test("A candidate with an attribute that is not a property wrapper is listed, validated and filled")

@@ -31,7 +31,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -167,7 +167,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: (any Logger)?
             var injectedCache: Cache?
             var injectedDelegate: Delegate?
@@ -202,7 +202,7 @@
 
           public class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Base.self, values: InjectableValues(),
+              of: Base.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedValue":
@@ -278,7 +278,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedValue: T?
             var injectedSecret: Secret?
           }
@@ -305,7 +305,7 @@
 
           override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Leaf.self, values: InjectableValues(),
+              of: Leaf.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedOwner":
@@ -355,7 +355,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedOwner: Owner?
           }
         }
@@ -378,7 +378,7 @@
 
           open class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Panel.self, values: InjectableValues(),
+              of: Panel.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -428,7 +428,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
           }
         }
@@ -538,7 +538,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedCache":
@@ -585,7 +585,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedCache: Cache?
           }
         }
@@ -650,7 +650,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedCache":
@@ -697,7 +697,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedCache: Cache?
           }
         }
@@ -762,7 +762,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -809,7 +809,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: (any Logger)?
           }
         }

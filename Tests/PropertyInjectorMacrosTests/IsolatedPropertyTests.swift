@@ -89,7 +89,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -165,7 +165,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
             var injectedLabel: Label?
           }
@@ -207,7 +207,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedStore":
@@ -254,7 +254,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedStore: Store?
           }
         }
@@ -280,7 +280,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLabel":
@@ -327,7 +327,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLabel: Label?
           }
         }
@@ -355,7 +355,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -403,7 +403,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
           }
         }
@@ -429,7 +429,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -476,7 +476,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
           }
         }

@@ -34,7 +34,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -81,7 +81,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
           }
         }
@@ -103,7 +103,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectLogger":
@@ -150,7 +150,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectLogger: Logger?
           }
         }
@@ -187,7 +187,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -234,7 +234,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
           }
         }
@@ -256,7 +256,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectdLogger":
@@ -303,7 +303,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectdLogger: Logger?
           }
         }
@@ -340,7 +340,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedAPI":
@@ -387,7 +387,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedAPI: Logger?
           }
         }
@@ -409,7 +409,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "InjectedAPI":
@@ -456,7 +456,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var InjectedAPI: Logger?
           }
         }
@@ -493,7 +493,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -540,7 +540,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
           }
         }
@@ -562,7 +562,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "INJECTEDLogger":
@@ -609,7 +609,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var INJECTEDLogger: Logger?
           }
         }
@@ -635,7 +635,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -682,7 +682,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: Logger?
           }
         }
@@ -704,7 +704,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectionCount":
@@ -751,7 +751,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectionCount: Logger?
           }
         }
@@ -773,7 +773,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "logger":
@@ -820,7 +820,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var logger: Logger?
           }
         }

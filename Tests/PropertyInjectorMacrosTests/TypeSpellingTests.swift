@@ -31,7 +31,7 @@
 
           static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
             let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: InjectableValues(),
+              of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
                 case "injectedLogger":
@@ -78,7 +78,7 @@
           }
 
           /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct InjectableValues {
+          private struct _$InjectableValues {
             var injectedLogger: (Logger & AnyObject)?
           }
         }

@@ -18,7 +18,7 @@
   ///   the class; nil (the default) for none, or one the class spells itself.
   @attached(
     member, conformances: InjectableSettable, InjectableThroughAccessors,
-    names: named(injectableAccessors), named(InjectableValues))
+    names: named(injectableAccessors), named(_$InjectableValues))
   @attached(extension, conformances: InjectableSettable, InjectableThroughAccessors)
   public macro Injectable(isolation: (any GlobalActor.Type)? = nil) =
     #externalMacro(module: "PropertyInjectorMacros", type: "InjectableMacro")
