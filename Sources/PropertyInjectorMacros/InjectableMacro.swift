@@ -76,7 +76,12 @@
       shared: [StoredProperty],
       in shape: ClassShape
     ) -> DeclSyntax {
-      let prefix = shape.declarationPrefix(overriding: !shape.lacksAccessors)
+      // A deprecated property read here would warn in code the user cannot change: the list is deprecated too (a
+      // deprecated context reads it without a warning; the injector calls it through the protocol, which never warns).
+      let deprecation =
+        StoredProperty.Member.flattened(tree).contains(where: \.isDeprecated)
+        ? "@available(*, deprecated, message: \"written by @Injectable; it reads deprecated properties\")\n" : ""
+      let prefix = deprecation + shape.declarationPrefix(overriding: !shape.lacksAccessors)
       let hasFiller = !shared.isEmpty
       // The list names every stored property: the injector need not reflect the class to fill it. Unless a
       // getter overrides a superclass's property: the injector then reflects the class, to check what the

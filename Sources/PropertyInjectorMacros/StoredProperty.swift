@@ -59,6 +59,16 @@
       case strong, weak, unowned
     }
 
+    /// Whether it is deprecated (`@available(…, deprecated…)`), on any platform.
+    var isDeprecated: Bool {
+      declaration.attributes.contains { element in
+        guard let attribute = element.as(AttributeSyntax.self),
+          attribute.attributeName.trimmedDescription == "available"
+        else { return false }
+        return attribute.arguments?.tokens(viewMode: .sourceAccurate).contains { $0.text == "deprecated" } ?? false
+      }
+    }
+
     /// The name as written in code (backticks kept).
     let identifier: TokenSyntax
     /// The declared type, unwrapped (`any Logger` for `(any Logger)?`), for an injectable property.

@@ -46,6 +46,16 @@
     var values = InjectableValues()
   }
 
+  /// Deprecated properties, which the macro's list reads: in a deprecated list, which warns nowhere.
+  @Injectable
+  final class WithDeprecated {
+    @available(*, deprecated, message: "use injectedCache")
+    var injectedOldCache: Cache?
+    var injectedCache: Cache?
+    @available(swift, deprecated: 5.0)
+    var legacyTitle = "legacy"
+  }
+
   class PlainBase {
     var title = "plain"
   }
@@ -207,6 +217,15 @@
       let screen = WithOwnValues()
       try injector.inject(screen)
       #expect(screen.injectedCache === cache && screen.values.count == 1)
+    }
+
+    @Test(
+      "Deprecated candidates are filled, and the macro's code reading them warns nowhere (CI builds without warnings)")
+    func deprecatedCandidates() throws {
+      let screen = WithDeprecated()
+      try injector.inject(screen)
+      let old = Mirror(reflecting: screen).children.first { $0.label == "injectedOldCache" }?.value as? Cache
+      #expect(old === cache && screen.injectedCache === cache)
     }
 
     @Test("A candidate with an attribute that is not a property wrapper is listed, validated and filled")
