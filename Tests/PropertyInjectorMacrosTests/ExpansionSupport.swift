@@ -40,6 +40,18 @@
     static var injectable: Self { .macros(rootSpec, indentationWidth: .spaces(2)) }
   }
 
+  /// The expansion of `source` as written, even when the macro reports an error, with two-space indentation.
+  func expandedSource(_ source: String, _ specs: [String: MacroSpec] = rootSpec) -> String {
+    let context = BasicMacroExpansionContext()
+    let expanded = Parser.parse(source: source).expand(
+      macroSpecs: specs,
+      contextGenerator: { syntax in
+        BasicMacroExpansionContext(sharingWith: context, lexicalContext: syntax.allMacroLexicalContexts())
+      },
+      indentationWidth: .spaces(2))
+    return expanded.description.trimmingCharacters(in: .newlines)
+  }
+
   /// Snapshots the expansion of `source` as written, even when the macro reports an error.
   ///
   /// `assertMacro` snapshots the expansion only when no diagnostic is an error, and expands the
@@ -55,16 +67,8 @@
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let tree = Parser.parse(source: source())
-    let context = BasicMacroExpansionContext()
-    let expanded = tree.expand(
-      macroSpecs: specs,
-      contextGenerator: { syntax in
-        BasicMacroExpansionContext(sharingWith: context, lexicalContext: syntax.allMacroLexicalContexts())
-      },
-      indentationWidth: .spaces(2))
     assertInlineSnapshot(
-      of: expanded.description.trimmingCharacters(in: .newlines), as: .lines,
+      of: expandedSource(source(), specs), as: .lines,
       message: "Expanded output as written (+) differed from expected output (−). Difference: …",
       syntaxDescriptor: InlineSnapshotSyntaxDescriptor(trailingClosureLabel: "expansion", trailingClosureOffset: 1),
       matches: expected, fileID: fileID, file: filePath, function: function, line: line, column: column)

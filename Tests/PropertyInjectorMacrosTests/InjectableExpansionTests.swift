@@ -509,78 +509,14 @@
 
     @Test("A class with a deprecated property gets a deprecated list, so the code that reads it warns nowhere")
     func deprecatedProperty() {
-      assertExpansion {
+      let list = """
+        @available(*, deprecated, message: "written by @Injectable; it reads deprecated properties")
+          static var injectableAccessors
         """
-        @Injectable final class Screen {
-          @available(*, deprecated)
-          var injectedCache: Cache?
-        }
-        """
-      } expansion: {
-        """
-        final class Screen {
-          @available(*, deprecated)
-          var injectedCache: Cache?
-
-          @available(*, deprecated, message: "written by @Injectable; it reads deprecated properties")
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
-              of: Screen.self, values: _$InjectableValues(),
-              set: { values, name, value in
-                switch name {
-                case "injectedCache":
-                  guard let value = value as? Cache else {
-                    return false
-                  }
-                  values.injectedCache = value
-                default:
-                  return false
-                }
-                return true
-              },
-              fill: { object, values in
-                var wrote = false
-                if let value = values.injectedCache, object.injectedCache == nil {
-                  object.injectedCache = value
-                  wrote = true
-                }
-                return wrote
-              })
-            return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
-                "injectedCache", of: Screen.self, as: Cache.self,
-                ownership: .strong,
-                isNil: {
-                  $0.injectedCache == nil
-                }, write: {
-                  $0.injectedCache = $1
-                }, clear: {
-                  $0.injectedCache = nil
-                },
-                fill: {
-                  guard $0.injectedCache == nil else {
-                    return false
-                  }
-                  $0.injectedCache = $1
-                  return true
-                }, typeOf: {
-                  Swift.type(of: $0)
-                }, filler: filler
-              )
-            ]
-          }
-
-          /// The values an injector binds to fill this class's properties in one call (written by @Injectable).
-          private struct _$InjectableValues {
-            var injectedCache: Cache?
-          }
-        }
-
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
-        }
-        """
-      }
+      let deprecated = "@Injectable final class Screen {\n  @available(*, deprecated)\n  var injectedCache: Cache?\n}"
+      #expect(expandedSource(deprecated).contains(list))
+      let current = "@Injectable final class Screen {\n  var injectedCache: Cache?\n}"
+      #expect(!expandedSource(current).contains("deprecated"))
     }
 
     // The list names every stored property, the one in error too, so the class is never reflected.
