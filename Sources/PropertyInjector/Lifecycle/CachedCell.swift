@@ -39,17 +39,16 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    var cell = self.cell.generation
-    if let overrides = execution.owner(atLevel: level).overrideCells {
-      let make: (() -> CachedCell<Service>)? = cell.isMade ? nil : { CachedCell(label: registration.named.summary) }
-      cell = overrides.cell(for: registration, making: make)?.generation ?? cell
-    }
+    let cell = execution.cell(self.cell, of: registration, level: level, made: self.cell.generation.isMade) {
+      CachedCell(label: registration.named.summary)
+    }.generation
     if let value = cell.madeValue { return value }
     return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)
   }
 
   func reset(_ registration: Registration, in overrides: OverrideCells?) {
     guard let overrides else { return cell.replace() }
-    overrides.cell(for: registration) { CachedCell<Service>(label: registration.named.summary) }?.replace()
+    overrides.cell(for: registration, orMake: true) { CachedCell<Service>(label: registration.named.summary) }?
+      .replace()
   }
 }

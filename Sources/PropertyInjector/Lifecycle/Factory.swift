@@ -59,10 +59,8 @@ struct Singleton<Service>: AnyFactory {
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    var cell = self.cell
-    if level > 0, let overrides = execution.owner(atLevel: level).overrideCells {
-      let make: (() -> SingletonCell<Service>)? = cell.isMade ? nil : { SingletonCell(label: cell.label) }
-      cell = overrides.cell(for: registration, making: make) ?? cell
+    let cell = execution.cell(self.cell, of: registration, level: level, made: self.cell.isMade) {
+      SingletonCell(label: self.cell.label)
     }
     if let value = cell.madeValue { return value }
     return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)

@@ -106,15 +106,27 @@ private let creations = ConditionLocked(Creations())
 final class OverrideCells: Sendable {
   private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: any AnyObject & Sendable)]>([:])
 
-  /// The override's own cell for `registration`; if there is none, the one `make` makes (nil without `make`).
-  func cell<Cell: AnyObject & Sendable>(for registration: Registration, making make: (() -> Cell)?) -> Cell? {
+  /// The override's own cell for `registration`; if there is none, the one `make` makes if `orMake`, else nil.
+  func cell<Cell: AnyObject & Sendable>(for registration: Registration, orMake: Bool, _ make: () -> Cell) -> Cell? {
     let id = ObjectIdentifier(registration)
     return cells.withLock { cells in
       if let existing = cells[id]?.cell as? Cell { return existing }
-      guard let made = make?() else { return nil }
+      guard orMake else { return nil }
+      let made = make()
       // The entry keeps the registration alive (its id is not reused); a registration has one value type.
       cells[id] = (registration, made)
       return made
     }
+  }
+}
+
+extension Execution {
+  /// The cell a value of `registration`, `level` steps up, lives in: `home`, unless an override in between has its
+  /// own, or first asks while `home` is not `made`; then the override's own, which sees it and dies with it.
+  func cell<Cell: AnyObject & Sendable>(
+    _ home: Cell, of registration: Registration, level: Int, made: @autoclosure () -> Bool, fresh: () -> Cell
+  ) -> Cell {
+    guard level > 0, let overrides = owner(atLevel: level).overrideCells else { return home }
+    return overrides.cell(for: registration, orMake: !made(), fresh) ?? home
   }
 }

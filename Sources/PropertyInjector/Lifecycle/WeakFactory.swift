@@ -23,11 +23,10 @@ struct WeakFactory<Service>: AnyFactory {
     }
     // A `Service` may be a class instance if it is a class, or an existential a class may conform to.
     guard Service.self is AnyClass || isExistential(Service.self) else { throw notClass(Service.self) }
-    var cell = self.cell
-    if level > 0, let overrides = execution.owner(atLevel: level).overrideCells {
-      let home = cell.generation
-      let make: (() -> CachedCell<WeakBox>)? = home.madeValue?.object != nil ? nil : { CachedCell(label: home.label) }
-      cell = overrides.cell(for: registration, making: make) ?? cell
+    let cell = execution.cell(
+      self.cell, of: registration, level: level, made: self.cell.generation.madeValue?.object != nil
+    ) {
+      CachedCell(label: self.cell.generation.label)
     }
     while true {
       let generation = cell.generation
