@@ -93,7 +93,7 @@ struct CachedScopeTests {
     #expect(throws: Never.self) { try Injector().resetCached() }
   }
 
-  @Test("A child resets its parent's cached registration for every injector that shares it")
+  @Test("A child's reset(_:) resets its parent's cached registration for all; its resetCached() only its own")
   func childResetsParentsValue() throws {
     let parent = Injector()
     let made = Counter()
@@ -101,6 +101,8 @@ struct CachedScopeTests {
     let child = Injector(parent: parent)
     let before = try child.resolve(Session.self)
     #expect(try parent.resolve(Session.self) === before)
+    try child.resetCached()
+    #expect(try parent.resolve(Session.self) === before, "the child has no cached registration of its own")
     try child.reset(Session.self)
     let after = try parent.resolve(Session.self)
     #expect(after !== before)

@@ -44,6 +44,29 @@ private struct Nest<Inner>: InjectorCreatable {
 
 @Suite("Cycles")
 struct CycleTests {
+  @Test("A cycle through a Lazy or Provider read while its value is made says to read it later, not to add a Lazy")
+  func cycleThroughAHandleRead() throws {
+    let lazy = Injector()
+    lazy.register(A.self) { resolver in
+      let handle: Lazy<A> = try resolver.resolve()
+      _ = try handle.value
+      return A()
+    }
+    let provider = Injector()
+    provider.register(A.self) { resolver in
+      let handle: Provider<A> = try resolver.resolve()
+      _ = try handle.get()
+      return A()
+    }
+    for (injector, handle) in [(lazy, "Lazy<A>.value"), (provider, "Provider<A>.get()")] {
+      let error = injectionError { _ = try injector.resolve(A.self) }
+      #expect(error.map(codes) == [.cycle])
+      let fix = try #require(error?.problems.first?.fix)
+      #expect(fix.hasPrefix("Break the cycle: \(handle) is read while its value is being made. Read it later"))
+      #expect(!fix.contains("declare one of these properties"), "the cycle already goes through a handle")
+    }
+  }
+
   @Test("A creation that needs itself through others throws a cycle error showing the whole path")
   func cycleShowsThePath() throws {
     let injector = Injector()

@@ -290,6 +290,30 @@ struct KeyPathTableTests {
     #expect(target.injectedLogger == nil)
   }
 
+  @Test("A misspelt copy of an entry is stale, and its fix is to remove it: a rename would repeat a key, which traps")
+  func misspeltCopyOfAnEntry() throws {
+    final class Misspelt: InjectableSettable {
+      var injectedLogger: (any Logger)?
+      static var injectableKeyPaths: [String: AnyKeyPath] {
+        ["injectedLogger": \Misspelt.injectedLogger, "injectedLoger": \Misspelt.injectedLogger]
+      }
+    }
+    final class MisspeltAlone: InjectableSettable {
+      var injectedLogger: (any Logger)?
+      static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLoger": \MisspeltAlone.injectedLogger] }
+    }
+    let injector = Injector()
+    injector.register(ConsoleLogger(), as: (any Logger).self)
+    let error = injectionError { try injector.inject(Misspelt()) }
+    #expect(error.map(codes) == [.staleTableEntry])
+    let fix = try #require(error?.problems.first?.fix)
+    #expect(fix.hasPrefix(#"Remove the entry: "injectedLogger" has an entry already"#))
+    #expect(!fix.contains("Rename"))
+    // Alone, the misspelt entry is the property's only one: renaming it is the fix.
+    let alone = injectionError { try injector.inject(MisspeltAlone()) }
+    #expect(alone?.problems.first?.fix == #"Rename the entry to "injectedLogger", or remove it."#)
+  }
+
   @Test("A key path that unwraps its optional property is a table error naming the entry, not a non-optional one")
   func forceUnwrappingKeyPath() throws {
     final class Unwrapping: InjectableSettable {

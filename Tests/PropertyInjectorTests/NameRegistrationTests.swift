@@ -88,6 +88,19 @@ struct NameRegistrationTests {
     #expect(screen.injectedCache == nil, "the target is unchanged")
   }
 
+  @Test("resolve(_:named:) of the wrong type proposes what a resolve can do, not renaming a property")
+  func resolveOfTheWrongTypeUnderAName() throws {
+    let injector = Injector()
+    injector.register(Cache(), named: "store")
+    let error = injectionError { _ = try injector.resolve(ConsoleLogger.self, named: "store") }
+    #expect(error.map(codes) == [.typeMismatch])
+    let fix = try #require(error?.problems.first?.fix)
+    #expect(fix.contains(#"Register a ConsoleLogger under the name "store""#))
+    #expect(fix.contains("resolve the type registered under it"))
+    #expect(!fix.contains("property"), "a resolve has no property")
+    #expect(try injector.resolve(Cache.self, named: "store") === injector.resolve(Cache.self, named: "store"))
+  }
+
   @Test("Registering a name again replaces the earlier value")
   func laterNameWins() throws {
     let injector = Injector()

@@ -46,6 +46,28 @@ struct ProviderTests {
     #expect(feed.injectedRequestIDs == nil)
   }
 
+  @Test("A get() that no longer resolves says so, with the property, and no fix about setting the property")
+  func laterReadThatNoLongerResolves() throws {
+    let injector = Injector()
+    injector.register(RequestID.self) { _ in RequestID() }
+    injector.register(Database(number: 1), id: "primary")
+    let feed = Feed()
+    try injector.inject(feed)
+    let provider = try #require(feed.injectedDatabasePrimary)
+    injector.unregister(Database.self, id: "primary")
+    let error = injectionError { _ = try provider.get() }
+    #expect(error.map(codes) == [.unresolved])
+    let problem = try #require(error?.problems.first)
+    #expect(problem.property == "injectedDatabasePrimary", "the property the handle was made for")
+    #expect(
+      problem.summary.hasPrefix("Provider<Database>.get() found nothing registered that fills a Database any more"))
+    #expect(!problem.fix.contains("set the property"), "the property holds the handle: there is nothing to set")
+    #expect(problem.fix.contains("keep it registered"))
+    // Fixed as it says: registered again, the same handle resolves.
+    injector.register(Database(number: 2), id: "primary")
+    #expect(try provider.get().number == 2)
+  }
+
   @Test("A Provider can be made directly, for tests")
   func providerMadeDirectly() throws {
     let provider = Provider { Database(number: 3) }

@@ -1,14 +1,20 @@
 // The errors of creations: cycles, depth, waits, released injectors. Each text is built only here.
 
 extension InjectionError {
-  /// A cycle along `path`, whose last element, `site`, repeats an earlier one.
-  static func cycle(path: [String], closingAt site: Site) -> InjectionError {
-    InjectionError(
+  /// A cycle along `path`, whose last element, `site`, repeats an earlier one; `handle`, a ``Lazy`` or ``Provider``
+  /// read in it (which a handle, already there, cannot break).
+  static func cycle(path: [String], closingAt site: Site, reading handle: String?) -> InjectionError {
+    let fix =
+      if let handle {
+        "Break the cycle: \(handle) is read while its value is being made. Read it later, once the creation is over "
+          + "(when the value is first needed), not in the factory or initializer that makes it."
+      } else {
+        "Break the cycle: declare one of these properties as Lazy<T>? (created on first use) or "
+          + "Provider<T>? (resolved on each get()), or restructure so one side does not need the other to exist first."
+      }
+    return InjectionError(
       operation: site.label,
-      Problem(
-        code: .cycle, at: site, summary: "a creation needs itself: \(path.joined(separator: " → ")).",
-        fix: "Break the cycle: declare one of these properties as Lazy<T>? (created on first use) or "
-          + "Provider<T>? (resolved on each get()), or restructure so one side does not need the other to exist first."),
+      Problem(code: .cycle, at: site, summary: "a creation needs itself: \(path.joined(separator: " → ")).", fix: fix),
       path: path)
   }
 

@@ -15,11 +15,18 @@ extension InjectionError.Problem {
         summary: "\(name) is optional, and optionals are never registered: nothing can fill it.",
         fix: "Ask for the unwrapped type: resolve(\(metatypeExpression(of: unwrapped))).")
     }
-    // A property may also be set before injecting; a `resolve` has nothing to set.
+    // A property may also be set before injecting; a `resolve` has nothing to set, nor a handle's later read.
     let (summary, orSet) =
-      site.property == nil
-      ? ("nothing registered fills \(aOrAn(name)) here.", "")
-      : ("it is nil, and nothing registered fills it.", "; or set the property before injecting")
+      if let handle = site.handle {
+        (
+          "\(handle) found nothing registered that fills \(aOrAn(name)) any more (something did when it was made).",
+          "; or keep it registered while the handle may read it"
+        )
+      } else if site.property == nil {
+        ("nothing registered fills \(aOrAn(name)) here.", "")
+      } else {
+        ("it is nil, and nothing registered fills it.", "; or set the property before injecting")
+      }
     let fix =
       misses.isEmpty
       ? "Register \(register)\(orSet)."
@@ -75,7 +82,8 @@ extension InjectionError.Problem {
     return Self(
       code: .typeMismatch, at: site,
       summary: "\(registration.summary) is registered under the name \"\(name)\", which is not \(aOrAn(wanted)).",
-      fix: "Register \(aOrAn(wanted)) under the name \"\(name)\", or rename the property.")
+      fix: "Register \(aOrAn(wanted)) under the name \"\(name)\", or "
+        + (site.property == nil ? "resolve the type registered under it." : "rename the property."))
   }
 
   /// What an answer made (a name registration's factory's result) is not of the property's type.

@@ -4,21 +4,32 @@ final class Site: Sendable {
   private let ownerText: String?
   private let declared: Any.Type?
   let property: String?
+  /// A ``Lazy``'s or ``Provider``'s read (`Lazy<Database>.value`), for one that resolves after it was made: its own
+  /// site, or its property's; nil for anything else.
+  let handle: String?
 
-  private init(owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?) {
+  private init(owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?, handle: String? = nil) {
     self.owner = owner
     self.ownerText = ownerText
     self.property = property
     self.declared = declared
+    self.handle = handle
   }
 
   convenience init(owner: Any.Type, property: String, declared: Any.Type?) {
     self.init(owner: owner, ownerText: nil, property: property, declared: declared)
   }
 
-  /// Something that is not a property of a type, such as `Lazy<Database>.value`.
-  convenience init(named name: String, property: String?) {
-    self.init(owner: nil, ownerText: name, property: property, declared: nil)
+  /// Something that is not a property of a type, such as `Lazy<Database>.value` (`handle`: a handle's read).
+  convenience init(named name: String, property: String?, handle: Bool = false) {
+    self.init(
+      owner: nil, ownerText: name, property: property, declared: nil, handle: handle ? "\(name).\(property ?? "")" : nil
+    )
+  }
+
+  /// This site, for a handle made here that resolves later, through `handle` (`Provider<Database>.get()`).
+  func read(through handle: String) -> Site {
+    Site(owner: owner, ownerText: ownerText, property: property, declared: declared, handle: handle)
   }
 
   convenience init(resolving type: Any.Type, detail: String? = nil) {

@@ -65,13 +65,15 @@ extension Injector {
 
   /// What `request` produces now: how `resolve`, `Lazy`, `Provider` and the wrappers get values.
   func produce<Value>(_ request: Request, as _: Value.Type) throws(InjectionError) -> Value {
-    try produce(ResolutionKey(request), as: Value.self) { request }
+    try produce(ResolutionKey(request), as: Value.self, at: request.site) { request }
   }
 
-  /// The value for the request `key` stands for: from the cached producer, or from the rules (then cached).
+  /// The value for the request `key` stands for: from the cached producer, or from the rules (then cached). A
+  /// request's own `site` (a handle's read, a wrapper's property) is used, never cached for a `resolve`.
   private func produce<Value>(
     _ key: ResolutionKey,
     as _: Value.Type,
+    at given: Site? = nil,
     request makeRequest: () -> Request
   ) throws(InjectionError) -> Value {
     let stack = CreationStack.current
@@ -82,7 +84,7 @@ extension Injector {
     // A cached resolution is for the key's type, so the cast finds it; were it ever another,
     // this would only build it again.
     if let cached, let typed = cached.producer as? Producer<Value> {
-      (producer, site) = (typed, cached.site)
+      (producer, site) = (typed, given ?? cached.site ?? makeRequest().site)
     } else {
       let request = makeRequest()
       joinAncestors()
@@ -96,7 +98,7 @@ extension Injector {
           .answerMismatch(at: request.site, wanted: Value.self, answer: answer.named))
       }
       (producer, site) = (made, request.site)
-      keep((producer, site), for: key, builtIn: epoch)
+      keep((producer, given == nil ? site : nil), for: key, builtIn: epoch)
     }
     do {
       return try producer.produce(Execution(injector: self, stack: stack), site)

@@ -34,7 +34,7 @@ public final class Lazy<Value> {
   ///   or the injector is gone (``InjectionError/Code/injectorReleased``).
   public var value: Value {
     get throws(InjectionError) {
-      let site = Site(named: cell.label, property: "value")
+      let site = Site(named: cell.label, property: "value", handle: true)
       return try CreationStack.current.within(ObjectIdentifier(self), for: site) { () throws(InjectionError) in
         try cell.value(for: site, waitLimit: waitLimit, create: resolution)
       }
@@ -45,5 +45,7 @@ public final class Lazy<Value> {
 extension Lazy: Sendable where Value: Sendable {}
 
 extension Lazy: DeferredValue {
-  static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "on first .value, then kept") }
+  static var deferral: Deferral {
+    Deferral(inner: TypeProbe(Value.self), timing: "on first .value, then kept", read: "value")
+  }
 }

@@ -42,9 +42,10 @@ extension Answer {
       return Producer(keepsItsValue: false) { execution, site throws(InjectionError) in
         try execution.create(Value.self, at: site)
       }
-    case .deferred(_, _, let request):
+    case .deferred(let deferral, _, let request):
       guard let deferred = Value.self as? any DeferredValue.Type else { return nil }
-      return handles(of: deferred, resolving: request) as? Producer<Value>
+      let later = request.read(through: "\(readableName(of: Value.self)).\(deferral.read)")
+      return handles(of: deferred, resolving: later) as? Producer<Value>
     }
   }
 

@@ -28,5 +28,7 @@ public struct Provider<Value>: Sendable {
 }
 
 extension Provider: DeferredValue {
-  static var deferral: Deferral { Deferral(inner: TypeProbe(Value.self), timing: "again on every get()") }
+  static var deferral: Deferral {
+    Deferral(inner: TypeProbe(Value.self), timing: "again on every get()", read: "get()")
+  }
 }

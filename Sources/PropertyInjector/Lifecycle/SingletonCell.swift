@@ -55,11 +55,14 @@ final class SingletonCell<Value>: Sendable {
           // The errors are built under the lock: no user code, no other lock.
           if owner == me {
             // This thread's own creation of it, which has not entered its creation frame yet (a weak value's).
-            return .failure(.cycle(path: CreationStack.current.path + [site.label], closingAt: site))
+            let stack = CreationStack.current
+            return .failure(
+              .cycle(path: stack.path + [site.label], closingAt: site, reading: stack.handle(closing: site)))
           }
           if creations.waitWouldDeadlock(me, waitingFor: owner) {
             let waiting = "\(label), which another thread is creating while it waits for this one"
-            return .failure(.cycle(path: CreationStack.current.path + [waiting], closingAt: site))
+            let stack = CreationStack.current
+            return .failure(.cycle(path: stack.path + [waiting], closingAt: site, reading: stack.handle(closing: site)))
           }
           creations.waiting[me] = id
           return nil

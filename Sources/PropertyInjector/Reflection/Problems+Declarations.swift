@@ -121,13 +121,21 @@ extension InjectionError.Problem {
         + "or inject an object without one and pass it the values.")
   }
 
-  /// An entry whose key names no stored property.
-  static func staleTableEntry(_ key: String, in typeName: String, suggestion: String?) -> Self {
-    Self(
+  /// An entry whose key names no stored property; `suggestion`, the property it may be meant for, may have an
+  /// entry already (then a rename would repeat a dictionary key, which traps).
+  static func staleTableEntry(_ key: String, in typeName: String, suggestion: String?, suggestionHasEntry: Bool)
+    -> Self
+  {
+    let fix =
+      switch suggestion {
+      case let name? where suggestionHasEntry:
+        "Remove the entry: \"\(name)\" has an entry already (a dictionary literal with a key twice traps)."
+      case let name?: "Rename the entry to \"\(name)\", or remove it."
+      case nil: "Remove the entry, or rename it to the property it is meant for."
+      }
+    return Self(
       code: .staleTableEntry, typeName: typeName, property: key,
-      summary: "the table has an entry \"\(key)\", but \(typeName) has no stored property of that name.",
-      fix: suggestion.map { "Rename the entry to \"\($0)\", or remove it." }
-        ?? "Remove the entry, or rename it to the property it is meant for.")
+      summary: "the table has an entry \"\(key)\", but \(typeName) has no stored property of that name.", fix: fix)
   }
 
   /// An entry that names the storage `@Observable` made, not the observed property.

@@ -405,8 +405,10 @@ private struct ShapeBuilder {
       return .observationStorageEntry(
         name, observed: String(name.dropFirst()), owner: chain[reflected.properties[observed].level])
     }
+    let suggestion = closest(to: name, among: reflected.properties.map(\.name))
     return .staleTableEntry(
-      name, in: readableName(of: chain[0]), suggestion: closest(to: name, among: reflected.properties.map(\.name)))
+      name, in: readableName(of: chain[0]), suggestion: suggestion,
+      suggestionHasEntry: entries.contains { $0.name == suggestion })
   }
 
   /// The shape's properties, each with its accessor or what is wrong with it.

@@ -40,6 +40,8 @@ struct Deferral: Sendable {
   let inner: TypeProbe
   /// For explanations: "on first .value, then kept".
   let timing: String
+  /// What reads the handle's value: `value`, `get()`.
+  let read: String
 }
 
 /// A property type the rules resolve later (``Lazy``, ``Provider``): how, as a ``Deferral``.

@@ -23,6 +23,11 @@ struct Request: Sendable {
   func asking(for wanted: TypeProbe) -> Request {
     Request(wanted: wanted, classChain: classChain, label: label, names: names, site: site)
   }
+
+  /// The same request, asked later through `handle` (`Provider<Database>.get()`), for its messages.
+  func read(through handle: String) -> Request {
+    Request(wanted: wanted, classChain: classChain, label: label, names: names, site: site.read(through: handle))
+  }
 }
 
 /// Whether, and how, name registrations answer a request.
