@@ -65,6 +65,21 @@ struct CycleTests {
       #expect(fix.hasPrefix("Break the cycle: \(handle) is read while its value is being made. Read it later"))
       #expect(!fix.contains("declare one of these properties"), "the cycle already goes through a handle")
     }
+    // A handle read only where the loop is entered is not in it; nor does a plain resolve inside the loop take the
+    // handle's site from the resolution it first built.
+    let plain = Injector()
+    plain.register(B.self) { resolver in
+      _ = try resolver.resolve(C.self)
+      return B()
+    }
+    plain.register(C.self) { resolver in
+      _ = try resolver.resolve(B.self)
+      return C()
+    }
+    let handle: Provider<B> = try plain.resolve()
+    let error = injectionError { _ = try handle.get() }
+    #expect(error?.path == ["resolve(Provider<B>)", "resolve(C)", "resolve(B)"])
+    #expect(error?.problems.first?.fix.hasPrefix("Break the cycle: declare one of these properties") == true)
   }
 
   @Test("A creation that needs itself through others throws a cycle error showing the whole path")

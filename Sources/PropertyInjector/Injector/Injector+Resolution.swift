@@ -83,8 +83,9 @@ extension Injector {
     let site: Site
     // A cached resolution is for the key's type, so the cast finds it; were it ever another,
     // this would only build it again.
-    if let cached, let typed = cached.producer as? Producer<Value> {
-      (producer, site) = (typed, given ?? cached.site ?? makeRequest().site)
+    // One that a request with its own site built has none for a `resolve`, which builds it again, once, for its own.
+    if let cached, let typed = cached.producer as? Producer<Value>, let found = given ?? cached.site {
+      (producer, site) = (typed, found)
     } else {
       let request = makeRequest()
       joinAncestors()

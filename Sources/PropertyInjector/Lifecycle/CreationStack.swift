@@ -100,7 +100,7 @@ final class CreationStack {
   private func checkNesting(_ key: ObjectIdentifier, for site: Site) throws(InjectionError) {
     let frames = self.frames.dropLast()
     if let start = frames.firstIndex(where: { $0.key == key }) {
-      throw .cycle(path: Array(path[start...]), closingAt: site, reading: handle(closing: site, from: start))
+      throw .cycle(path: Array(path[start...]), closingAt: site, reading: handle(closing: site, after: start))
     }
     if frames.count >= Self.maximumDepth {
       throw .tooDeep(path: path, at: site, limit: Self.maximumDepth, stackExhausted: false)
@@ -112,9 +112,10 @@ final class CreationStack {
     }
   }
 
-  /// The ``Lazy`` or ``Provider`` read (``Site/handle``) in a cycle closing at `site` whose frames begin at `start`.
-  func handle(closing site: Site, from start: Int = 0) -> String? {
-    site.handle ?? frames.dropFirst(start).lazy.compactMap(\.site.handle).first
+  /// The ``Lazy`` or ``Provider`` read (``Site/handle``) inside a cycle closing at `site`, entered at frame `start`
+  /// (by default, the outermost: where a loop is entered reads nothing inside it).
+  func handle(closing site: Site, after start: Int = 0) -> String? {
+    site.handle ?? frames.dropFirst(start + 1).lazy.compactMap(\.site.handle).first
   }
 
   var isInInjection: Bool { !(running?.objectsInInjection.isEmpty ?? true) }
