@@ -9,26 +9,30 @@ private final class Feed: InjectableSettable {
   }
 }
 
+/// A `Feed` injected by an injector with a transient `RequestID` and the primary `Database`.
+private func injectedFeed() throws -> (Injector, Feed) {
+  let injector = Injector()
+  injector.register(RequestID.self) { _ in RequestID() }
+  injector.register(Database(number: 1), id: "primary")
+  let feed = Feed()
+  try injector.inject(feed)
+  return (injector, feed)
+}
+
 @Suite("Provider")
 struct ProviderTests {
   @Test("get() asks the injector every time: a transient factory makes a new value each time")
   func providerResolvesOnEveryGet() throws {
-    let injector = Injector()
-    injector.register(RequestID.self) { _ in RequestID() }
-    injector.register(Database(number: 1), id: "primary")
-    let feed = Feed()
-    try injector.inject(feed)
+    let (injector, feed) = try injectedFeed()
     let provider = try #require(feed.injectedRequestIDs)
-    #expect(try provider.get() !== provider.get())
+    let (first, second) = (try provider.get(), try provider.get())
+    #expect(first !== second)
+    withExtendedLifetime(injector) {}
   }
 
   @Test("get() sees a replaced registration at once, resolving with the property's id")
   func providerSeesReplacements() throws {
-    let injector = Injector()
-    injector.register(RequestID.self) { _ in RequestID() }
-    injector.register(Database(number: 1), id: "primary")
-    let feed = Feed()
-    try injector.inject(feed)
+    let (injector, feed) = try injectedFeed()
     let provider = try #require(feed.injectedDatabasePrimary)
     #expect(try provider.get().number == 1)
     injector.register(Database(number: 2), id: "primary")
@@ -48,11 +52,7 @@ struct ProviderTests {
 
   @Test("A get() that no longer resolves says so, with the property, and no fix about setting the property")
   func laterReadThatNoLongerResolves() throws {
-    let injector = Injector()
-    injector.register(RequestID.self) { _ in RequestID() }
-    injector.register(Database(number: 1), id: "primary")
-    let feed = Feed()
-    try injector.inject(feed)
+    let (injector, feed) = try injectedFeed()
     let provider = try #require(feed.injectedDatabasePrimary)
     injector.unregister(Database.self, id: "primary")
     let error = injectionError { _ = try provider.get() }
