@@ -138,6 +138,8 @@ struct PropertyWrapperTests {
     services.cache = replacement
     #expect(view.cache === replacement)
     #expect(services.$cache.isProviding)
+    injector.unregister(Cache.self)
+    #expect(!services.$cache.isProviding, "unregistered: nothing provides it")
   }
 
   @Test("@Provided never replaces a registration the app made, before or after it")
@@ -154,8 +156,10 @@ struct PropertyWrapperTests {
     let later = Injector()
     let early = Services(injector: later)
     let configured = Cache("configured")
+    #expect(early.$cache.isProviding)
     later.register(configured)
     #expect(try later.resolve(Cache.self) === configured, "registered after: the registration wins")
+    #expect(!early.$cache.isProviding, "replaced by a later registration: no longer the one registered")
     early.cache = Cache("reassigned")
     #expect(try later.resolve(Cache.self) === configured)
   }

@@ -125,6 +125,11 @@ extension Injector {
     }
   }
 
+  /// Whether what is registered under `key` now is `owner`'s.
+  func holds(_ key: RegistrationKey, ownedBy owner: RegistrationOwner) -> Bool {
+    state.withLock { $0.registry[key]?.owner === owner }
+  }
+
   /// Removes what is registered under `key`; with an `owner`, only if it is the owner's.
   @discardableResult
   func remove(_ key: RegistrationKey, ownedBy owner: RegistrationOwner? = nil) -> Bool {

@@ -15,7 +15,8 @@ public struct Provided<Value: Sendable>: Sendable {
   private let name: String?
   private let owner = RegistrationOwner()
   private var value: Value
-  private var providing = false
+  /// Where the value is registered, if it was.
+  private var registered: RegistrationKey?
 
   /// Registers `wrappedValue` with `injector`, unless something else is registered there.
   ///
@@ -28,7 +29,7 @@ public struct Provided<Value: Sendable>: Sendable {
     self.injector = injector ?? .shared
     self.name = name
     value = wrappedValue
-    providing = provide(wrappedValue)
+    registered = provide(wrappedValue)
   }
 
   /// The value; assigning it registers the new value, where nothing else is registered.
@@ -36,27 +37,29 @@ public struct Provided<Value: Sendable>: Sendable {
     get { value }
     set {
       value = newValue
-      providing = provide(newValue)
+      registered = provide(newValue)
     }
   }
 
   /// The wrapper itself, for ``isProviding``: `$numbers.isProviding`.
   public var projectedValue: Self { self }
 
-  /// Whether the current value is the one registered: false when another registration holds
-  /// its type (or name), and when the value is `nil`.
-  public var isProviding: Bool { providing }
+  /// Whether the current value is the one registered now: false when another registration holds
+  /// its type (or name), also one made after it, and when the value is `nil`.
+  public var isProviding: Bool { registered.map { injector.holds($0, ownedBy: owner) } ?? false }
 
-  private func provide(_ value: Value) -> Bool {
+  /// Registers `value` where nothing else is; returns where, if it did.
+  private func provide(_ value: Value) -> RegistrationKey? {
     let optional = value as? any OptionalProtocol
     let service = optional?.wrappedProbe ?? TypeProbe(Value.self)
     let unwrapped: Any? = if let optional { optional.wrappedAny } else { value }
     let match = name.map { .name($0) } ?? Injector.match(for: nil, id: nil)
+    let key = Registration.key(of: service, match)
     guard let unwrapped else {
-      injector.remove(Registration.key(of: service, match), ownedBy: owner)
-      return false
+      injector.remove(key, ownedBy: owner)
+      return nil
     }
-    return injector.add(service, .instance(unwrapped), match, owner: owner)
+    return injector.add(service, .instance(unwrapped), match, owner: owner) ? key : nil
   }
 }
 
