@@ -40,6 +40,11 @@ struct SharedInjectorTests {
     #expect(error?.problems.first?.fix.contains("configure") == true)
     #expect(screen.injectedDatabase == nil)
     #expect(injectionErrorCode { _ = try shared.resolve(Database.self) } == .notConfigured)
+    // explain and validate say the same, not what registration would fill it.
+    let report = shared.explain(screen)
+    #expect(!report.wouldSucceed)
+    #expect(report.problems.map(\.code) == [.notConfigured])
+    #expect(injectionErrorCode { try shared.validate(screen) } == .notConfigured)
   }
 
   @Test("configure runs only the first time, and says whether it ran")

@@ -101,6 +101,7 @@ extension Injector {
     let plan: TypePlan
     let chain: SnapshotChain
     do {
+      try checkConfigured(operation: "explain(\(readableName(of: Target.self)))")
       plan = try self.plan(for: object)
       chain = try snapshotChain()
     } catch {
