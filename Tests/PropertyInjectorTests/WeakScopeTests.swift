@@ -104,25 +104,34 @@ struct WeakScopeTests {
     #expect(wrong.value == 0)
   }
 
-  @Test("A weak registration of a value that is not a class instance fails the request with weakNotClass")
-  func nonClassIsRejected() {
+  @Test("A weak registration of a type that is not a class is a registration problem that validate sees")
+  func nonClassIsRejected() throws {
     let injector = Injector()
     injector.register(Int.self, scope: .weak) { _ in 1 }
     stores(injector, counter: Counter())
-    injector.register((any Store).self, scope: .weak) { _ in ValueStore() }
     let gallery = Gallery()
-    #expect {
-      try injector.inject(gallery)
-    } throws: { error in
-      let problem = (error as? InjectionError)?.problems.first
-      return problem?.code == .weakNotClass && problem?.summary.contains("a weak-scoped Int") == true
-        && problem?.fix.contains("scope: .cached") == true
+    for error in [injectionError { try injector.inject(gallery) }, injectionError { try injector.validate(gallery) }] {
+      let problem = try #require(error?.problems.first)
+      #expect(problem.code == .weakNotClass)
+      #expect(problem.summary.hasPrefix("Int was registered with scope: .weak, but it is not a class"))
+      #expect(problem.fix.contains("scope: .cached"))
     }
+    #expect(!injector.explain(gallery).wouldSucceed)
     #expect(gallery.injectedStore == nil && gallery.injectedOtherStore == nil)
+    // Fixed as it says: registered again, the problem is replaced.
+    injector.register(Int.self, scope: .cached) { _ in 1 }
+    try injector.inject(gallery)
+  }
+
+  @Test("A protocol-typed weak registration whose factory makes a value, not an object, fails that request")
+  func protocolTypedValueIsRejected() {
+    let injector = Injector()
+    injector.register((any Store).self, scope: .weak) { _ in ValueStore() }
     #expect {
       try injector.resolve((any Store).self)
     } throws: { error in
-      (error as? InjectionError)?.code == .weakNotClass
+      let problem = (error as? InjectionError)?.problems.first
+      return problem?.code == .weakNotClass && problem?.fix.contains("scope: .cached") == true
     }
   }
 

@@ -143,6 +143,17 @@ extension InjectionError.Problem {
         + "or make \(made) a class.")
   }
 
+  /// A ``Scope/weak`` registration of `type`, which is not a class (nor a protocol a class may conform to).
+  static func weakOfValueType(_ type: Any.Type) -> Self {
+    let name = readableName(of: type)
+    return Self(
+      code: .weakNotClass, typeName: name,
+      summary: "\(name) was registered with scope: .weak, but it is not a class: only a class instance can be held "
+        + "weakly. It was kept only as this problem, which fails every injection until replaced.",
+      fix: "Register \(name) again with `scope: .cached` (one value until reset) or `scope: .transient`; it replaces "
+        + "this one.")
+  }
+
   /// `reset` named a registration that is not cached, or nothing.
   static func notCached(_ service: String, found registration: RegistrationName?) -> Self {
     let what = registration.map { "\($0.summary) is registered, not a cached one" } ?? "nothing is registered"

@@ -147,6 +147,9 @@ extension Injector {
     _ match: Registration.Match
   ) -> InjectionError.Problem? {
     if service.isOptional { return .optionalRegistration(service.type) }
+    if case .scoped(_, .weak) = source, !(service.type is AnyClass || isExistential(service.type)) {
+      return .weakOfValueType(service.type)
+    }
     // An instance of exactly the registered type, most of the time: nothing more to ask then.
     if case .instance(let value) = source, ObjectIdentifier(type(of: value)) != service.id,
       value is any OptionalProtocol
