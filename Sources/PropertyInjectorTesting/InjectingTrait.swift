@@ -28,6 +28,9 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
   /// Each test of a suite gets its own override, made fresh for it.
   public var isRecursive: Bool { true }
 
+  /// Whether an outer trait (a suite's, around a test's own) watches for escaped registrations: it reports them, once.
+  @TaskLocal private static var isWatched = false
+
   /// Runs the test with its override in place.
   public func provideScope(
     for test: Test,
@@ -44,9 +47,14 @@ public struct InjectingTrait: TestTrait, SuiteTrait, TestScoping {
     watching root: Injector,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    guard !Self.isWatched else {
+      return try await Injector.withOverrides(overrides) { try await function() }
+    }
     let start = root.registrationsOutsideOverridesCount
-    try await Injector.withOverrides(overrides) {
-      try await function()
+    try await Self.$isWatched.withValue(true) {
+      try await Injector.withOverrides(overrides) {
+        try await function()
+      }
     }
     let escaped = root.registrationsOutsideOverrides(since: start)
     guard !escaped.isEmpty else { return }

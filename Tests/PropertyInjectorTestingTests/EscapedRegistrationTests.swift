@@ -35,6 +35,30 @@ struct EscapedRegistrationTests {
     #expect(trait.sourceLocation?.fileID == #fileID)
   }
 
+  @Test("A suite's .injecting around a test's reports an escaped registration once, not once each")
+  func nestedTraitsReportOnce() async throws {
+    let root = Injector(parent: nil, requiresConfiguration: true)
+    let test = try #require(Test.current)
+    let issues = Locked(0)
+    let (outer, inner): (InjectingTrait, InjectingTrait) = (.injecting { _ in }, .injecting { _ in })
+    try await withKnownIssue {
+      try await outer.provideScope(for: test, watching: root) {
+        try await inner.provideScope(for: test, watching: root) {
+          await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+              root.register(Marker(8))
+              done.resume()
+            }
+          }
+        }
+      }
+    } matching: { issue in
+      issues.withLock { $0 += 1 }
+      return String(describing: issue).contains("Marker")
+    }
+    #expect(issues.withLock { $0 } == 1)
+  }
+
   @Test("The bare .injecting, which cannot capture a location, points at the test")
   func bareTraitPointsAtTheTest() async throws {
     let test = try #require(Test.current)
