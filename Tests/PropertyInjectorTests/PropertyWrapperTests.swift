@@ -121,6 +121,8 @@ struct PropertyWrapperTests {
     let error = injectionError { try injector.validate(WrappedScreen(injector: injector)) }
     #expect(error.map(codes) == [.unresolved])
     #expect(error?.problems.first?.location == "WrappedScreen.injectedLogger: any Logger")
+    #expect(error?.problems.first?.summary == "it is resolved on each read, and nothing registered fills it.")
+    #expect(error?.problems.first?.fix.contains("set the property") == false, "inject never fills a wrapper")
     injector.register(ConsoleLogger(), as: (any Logger).self)
     try injector.validate(WrappedScreen(injector: injector))
   }

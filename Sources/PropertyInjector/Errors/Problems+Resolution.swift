@@ -22,6 +22,8 @@ extension InjectionError.Problem {
           "\(handle) found nothing registered that fills \(aOrAn(name)) any more (something did when it was made).",
           "; or keep it registered while the handle may read it"
         )
+      } else if site.resolvesOnRead {
+        ("it is resolved on each read, and nothing registered fills it.", "")
       } else if site.property == nil {
         ("nothing registered fills \(aOrAn(name)) here.", "")
       } else {

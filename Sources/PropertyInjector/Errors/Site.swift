@@ -7,17 +7,23 @@ final class Site: Sendable {
   /// A ``Lazy``'s or ``Provider``'s read (`Lazy<Database>.value`), for one that resolves after it was made: its own
   /// site, or its property's; nil for anything else.
   let handle: String?
+  /// Whether the property resolves its value on each read (an ``Injected`` one), rather than being filled.
+  let resolvesOnRead: Bool
 
-  private init(owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?, handle: String? = nil) {
+  private init(
+    owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?, handle: String? = nil,
+    resolvesOnRead: Bool = false
+  ) {
     self.owner = owner
     self.ownerText = ownerText
     self.property = property
     self.declared = declared
     self.handle = handle
+    self.resolvesOnRead = resolvesOnRead
   }
 
-  convenience init(owner: Any.Type, property: String, declared: Any.Type?) {
-    self.init(owner: owner, ownerText: nil, property: property, declared: declared)
+  convenience init(owner: Any.Type, property: String, declared: Any.Type?, resolvesOnRead: Bool = false) {
+    self.init(owner: owner, ownerText: nil, property: property, declared: declared, resolvesOnRead: resolvesOnRead)
   }
 
   /// Something that is not a property of a type, such as `Lazy<Database>.value` (`handle`: a handle's read).

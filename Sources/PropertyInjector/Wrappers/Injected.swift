@@ -106,7 +106,7 @@ struct InjectedOwner: Sendable {
 
   /// Where a value of `Value` is needed: `ReportView.logger: any Logger`, or the class alone.
   func site<Value>(of _: Value.Type) -> Site {
-    Site(owner: type, property: property ?? "(an @Injected property)", declared: Value.self)
+    Site(owner: type, property: property ?? "(an @Injected property)", declared: Value.self, resolvesOnRead: true)
   }
 }
 
@@ -116,7 +116,7 @@ extension Injected: InjectedProperty {
     do {
       let chain = try (injector ?? validating).snapshotChain()
       if let problem = chain.configurationProblems.first { return problem }
-      let site = Site(owner: owner, property: property, declared: Value.self)
+      let site = Site(owner: owner, property: property, declared: Value.self, resolvesOnRead: true)
       let request = Request(
         wanted: TypeProbe(Value.self), classChain: [], label: name, names: name == nil ? .ignored : .only, site: site)
       return if case .failure(let problem) = Rules.answer(request, in: chain) { problem } else { nil }
