@@ -56,6 +56,7 @@ struct PropertyWrapperTests {
     let error = injectionError { _ = try view.$logger.resolve() }
     #expect(error.map(codes) == [.unresolved])
     #expect(error?.problems.first?.fix.contains("(any Logger).self") == true)
+    #expect(error?.problems.first?.location == "ReportView.logger: any Logger", "the problem names the property too")
     let logger = ConsoleLogger()
     injector.register(logger, as: (any Logger).self)
     #expect(view.logger === logger)

@@ -5,6 +5,13 @@ extension InjectionError {
   func readingInjected(at site: Site, fromShared: Bool) -> InjectionError {
     let location = site.property == nil ? site.typeName : "\(site.label): \(site.declaredType ?? site.typeName)"
     return reported(as: "@Injected \(location)") { problem in
+      // A problem of the read itself (not of a value it made) is the property's.
+      if problem.property == nil, site.property != nil, problem.typeName == site.declaredType,
+        problem.code != .notConfigured
+      {
+        return Problem(
+          code: problem.code, at: site, summary: problem.summary, nearMisses: problem.nearMisses, fix: problem.fix)
+      }
       guard fromShared, problem.code == .notConfigured else { return problem }
       // Read from `Injector.shared` before `configure` ran.
       return Problem(
