@@ -769,7 +769,7 @@ private struct ReferenceModel {
 // MARK: - Random scripts
 
 /// SplitMix64: small, fast, and the same on every platform, so a seed replays anywhere.
-private struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }

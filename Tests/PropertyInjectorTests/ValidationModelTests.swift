@@ -38,21 +38,9 @@ private final class Other: InjectableSettable, @unchecked Sendable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedPart": \Other.injectedPart] }
 }
 
-/// SplitMix64: a seeded generator, so a failure names the seed that replays it.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Makes one random registration in `injector`, and says what it made.
 @MainActor
-private func registerAtRandom(in injector: Injector, _ random: inout SplitMix) -> String {
+private func registerAtRandom(in injector: Injector, _ random: inout SplitMix64) -> String {
   let target: AnyClass? = ([nil, nil, Base.self, Sub.self, Other.self] as [AnyClass?]).randomElement(using: &random)!
   let id = ([nil, nil, nil, "primary", "part", "Service", " ", "value"] as [String?]).randomElement(using: &random)!
   let scope = ([.transient, .singleton, .graph, .weak, .cached] as [Scope]).randomElement(using: &random)!
@@ -109,7 +97,7 @@ struct ValidationModelTests {
   @MainActor
   @Test("Over random registries of every scope and match, in a parent and a child", arguments: [UInt64(1), 2, 3, 11])
   func validateExplainAndInjectAgree(seed: UInt64) {
-    var random = SplitMix(state: seed)
+    var random = SplitMix64(seed: seed)
     var disagreements: [String] = []
     for round in 0..<300 {
       let parent = Injector()
