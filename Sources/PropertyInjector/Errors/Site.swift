@@ -5,20 +5,23 @@ final class Site: Sendable {
   private let declared: Any.Type?
   let property: String?
   /// A ``Lazy``'s or ``Provider``'s read (`Lazy<Database>.value`), for one that resolves after it was made: its own
-  /// site, or its property's; nil for anything else.
-  let handle: String?
+  /// site (named when asked), or its property's; nil for anything else.
+  var handle: String? { readThrough ?? (isHandleRead ? label : nil) }
+  private let readThrough: String?
+  private let isHandleRead: Bool
   /// Whether the property resolves its value on each read (an ``Injected`` one), rather than being filled.
   let resolvesOnRead: Bool
 
   private init(
-    owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?, handle: String? = nil,
-    resolvesOnRead: Bool = false
+    owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?, readThrough: String? = nil,
+    isHandleRead: Bool = false, resolvesOnRead: Bool = false
   ) {
     self.owner = owner
     self.ownerText = ownerText
     self.property = property
     self.declared = declared
-    self.handle = handle
+    self.readThrough = readThrough
+    self.isHandleRead = isHandleRead
     self.resolvesOnRead = resolvesOnRead
   }
 
@@ -28,14 +31,12 @@ final class Site: Sendable {
 
   /// Something that is not a property of a type, such as `Lazy<Database>.value` (`handle`: a handle's read).
   convenience init(named name: String, property: String?, handle: Bool = false) {
-    self.init(
-      owner: nil, ownerText: name, property: property, declared: nil, handle: handle ? "\(name).\(property ?? "")" : nil
-    )
+    self.init(owner: nil, ownerText: name, property: property, declared: nil, isHandleRead: handle)
   }
 
   /// This site, for a handle made here that resolves later, through `handle` (`Provider<Database>.get()`).
   func read(through handle: String) -> Site {
-    Site(owner: owner, ownerText: ownerText, property: property, declared: declared, handle: handle)
+    Site(owner: owner, ownerText: ownerText, property: property, declared: declared, readThrough: handle)
   }
 
   convenience init(resolving type: Any.Type, detail: String? = nil) {
