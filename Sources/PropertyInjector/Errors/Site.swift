@@ -4,40 +4,48 @@ final class Site: Sendable {
   private let ownerText: String?
   private let declared: Any.Type?
   let property: String?
-  /// A ``Lazy``'s or ``Provider``'s read (`Lazy<Database>.value`), for one that resolves after it was made: its own
-  /// site (named when asked), or its property's; nil for anything else.
-  var handle: String? { readThrough ?? (isHandleRead ? label : nil) }
-  private let readThrough: String?
-  private let isHandleRead: Bool
-  /// Whether the property resolves its value on each read (an ``Injected`` one), rather than being filled.
-  let resolvesOnRead: Bool
+  /// How the value is read, when not by `inject` filling a property or by a `resolve`.
+  private enum Reading {
+    /// A ``Lazy``'s or ``Provider``'s read, once it was made: through the one named (`Provider<Database>.get()`),
+    /// or, nil, the site itself (`Lazy<Database>.value`, named only when asked).
+    case handle(String?)
+    /// An ``Injected`` property's: resolved on each read, never filled.
+    case onEachRead
+  }
+  private let reading: Reading?
 
-  private init(
-    owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?, readThrough: String? = nil,
-    isHandleRead: Bool = false, resolvesOnRead: Bool = false
-  ) {
+  private init(owner: Any.Type?, ownerText: String?, property: String?, declared: Any.Type?, reading: Reading? = nil) {
     self.owner = owner
     self.ownerText = ownerText
     self.property = property
     self.declared = declared
-    self.readThrough = readThrough
-    self.isHandleRead = isHandleRead
-    self.resolvesOnRead = resolvesOnRead
+    self.reading = reading
   }
 
   convenience init(owner: Any.Type, property: String, declared: Any.Type?, resolvesOnRead: Bool = false) {
-    self.init(owner: owner, ownerText: nil, property: property, declared: declared, resolvesOnRead: resolvesOnRead)
+    self.init(
+      owner: owner, ownerText: nil, property: property, declared: declared, reading: resolvesOnRead ? .onEachRead : nil)
   }
 
   /// Something that is not a property of a type, such as `Lazy<Database>.value` (`handle`: a handle's read).
   convenience init(named name: String, property: String?, handle: Bool = false) {
-    self.init(owner: nil, ownerText: name, property: property, declared: nil, isHandleRead: handle)
+    self.init(owner: nil, ownerText: name, property: property, declared: nil, reading: handle ? .handle(nil) : nil)
   }
 
   /// This site, for a handle made here that resolves later, through `handle` (`Provider<Database>.get()`).
   func read(through handle: String) -> Site {
-    Site(owner: owner, ownerText: ownerText, property: property, declared: declared, readThrough: handle)
+    Site(owner: owner, ownerText: ownerText, property: property, declared: declared, reading: .handle(handle))
   }
+
+  /// The ``Lazy`` or ``Provider`` read that resolves here, once it was made (`Provider<Database>.get()`); nil for
+  /// anything else.
+  var handle: String? {
+    guard case .handle(let name) = reading else { return nil }
+    return name ?? label
+  }
+
+  /// Whether the property resolves its value on each read (an ``Injected`` one), rather than being filled.
+  var resolvesOnRead: Bool { if case .onEachRead = reading { true } else { false } }
 
   convenience init(resolving type: Any.Type, detail: String? = nil) {
     self.init(owner: type, ownerText: detail.map { "\(readableName(of: type))\($0)" }, property: nil, declared: nil)
