@@ -79,7 +79,44 @@ struct CycleTests {
     let handle: Provider<B> = try plain.resolve()
     let error = injectionError { _ = try handle.get() }
     #expect(error?.path == ["resolve(Provider<B>)", "resolve(C)", "resolve(B)"])
-    #expect(error?.problems.first?.fix.hasPrefix("Break the cycle: declare one of these properties") == true)
+    #expect(
+      error?.problems.first?.fix.hasPrefix(
+        "Break the cycle: in the factory that calls resolve(C), resolve a handle instead, "
+          + "`try resolver.resolve(Lazy<C>.self)`, and read its value once the creation is over; or restructure")
+        == true, "the loop has no property to declare lazy")
+  }
+
+  @Test("A cycle between factories says to resolve a handle in one of them, and doing that breaks it")
+  func cycleBetweenFactoriesFix() throws {
+    final class Screen: InjectableSettable {
+      var injectedB: B?
+      static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedB": \Screen.injectedB] }
+    }
+    let injector = Injector()
+    injector.register(B.self) { resolver in
+      _ = try resolver.resolve(C.self)
+      return B()
+    }
+    injector.register(C.self) { resolver in
+      _ = try resolver.resolve(B.self)
+      return C()
+    }
+    let error = try #require(injectionError { try injector.inject(Screen()) })
+    #expect(error.path == ["Screen.injectedB", "resolve(C)", "resolve(B)"])
+    let fix = error.problems[0].fix
+    #expect(
+      fix.contains(
+        "in the factory that calls resolve(C), resolve a handle instead, `try resolver.resolve(Lazy<C>.self)`"))
+    #expect(!fix.contains("declare"), "Screen.injectedB only enters the loop: a Lazy there moves the cycle to its read")
+    // The fix, to the letter: B's factory resolves a Lazy<C>, whose value is read once B is made.
+    injector.register(B.self) { resolver in
+      _ = try resolver.resolve(Lazy<C>.self)
+      return B()
+    }
+    let screen = Screen()
+    try injector.inject(screen)
+    #expect(screen.injectedB != nil)
+    _ = try injector.resolve(Lazy<C>.self).value  // C, made outside B's creation: no cycle
   }
 
   @Test("A creation that needs itself through others throws a cycle error showing the whole path")
@@ -90,12 +127,16 @@ struct CycleTests {
     let feed = Graph.Feed()
     let error = injectionError { try injector.inject(feed) }
     #expect(error.map(codes) == [.cycle])
-    #expect(error?.path == ["Feed.injectedDatabase", "Database.injectedCache", "Cache.injectedDatabase"])
     #expect(
-      error?.description.contains("Feed.injectedDatabase → Database.injectedCache → Cache.injectedDatabase") == true)
-    #expect(error?.problems.first?.fix.contains("Lazy") == true)
-    #expect(error?.operation == "inject(Feed)", "reported as the call the user made")
-    #expect(error?.problems.first?.typeName == "Cache", "the problem is where the loop closes")
+      error?.path == ["Graph.Feed.injectedDatabase", "Graph.Database.injectedCache", "Graph.Cache.injectedDatabase"])
+    #expect(
+      error?.description.contains(
+        "Graph.Feed.injectedDatabase → Graph.Database.injectedCache → Graph.Cache.injectedDatabase") == true)
+    #expect(
+      error?.problems.first?.fix.hasPrefix(
+        "Break the cycle: declare Graph.Database.injectedCache or Graph.Cache.injectedDatabase as Lazy<T>?") == true)
+    #expect(error?.operation == "inject(Graph.Feed)", "reported as the call the user made")
+    #expect(error?.problems.first?.typeName == "Graph.Cache", "the problem is where the loop closes")
     #expect(error?.problems.first?.property == "injectedDatabase")
     #expect(feed.injectedDatabase == nil)
   }

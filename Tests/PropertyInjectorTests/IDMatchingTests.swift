@@ -93,14 +93,16 @@ struct IDMatchingTests {
     injector.register(Analytics(), named: "analytics ")
     let matched = "an id is matched against the end of property names, which contain no whitespace"
     let never = "so this registration can never fill anything. It was not registered."
-    let fix = "Pass `id: nil` to register without an id, or an id such as \"first\" (then unregister this one: "
+    let fix =
+      "Pass `id: nil` to register without an id, or an id such as \"first\" (then unregister this one, from the "
+      + "injector it was registered with: "
     let error = injectionError { try injector.validate() }
     #expect(
       Set(error?.problems.map(\.description) ?? []) == [
         "Cache [invalidID]: the id \"\" is empty: \(matched), \(never)\n"
           + "  Fix: \(fix)`injector.unregister(Cache.self, id: \"\")`).",
         "Cache [invalidID]: the id \"  \" is blank: \(matched), \(never)\n"
-          + "  Fix: \(fix)`injector.unregister(Cache.self, id: \"  \")`).",
+          + "  Fix: \(fix)`injector.unregister(Cache.self, for: Screen.self, id: \"  \")`).",
         "Cache [invalidID]: the id \"cache first\" is not a property name (it contains whitespace): \(matched), "
           + "\(never)\n  Fix: \(fix)`injector.unregister(Cache.self, id: \"cache first\")`).",
         "Analytics [invalidName]: the name \"analytics \" is not a property name (it contains whitespace): property "

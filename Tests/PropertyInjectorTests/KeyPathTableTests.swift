@@ -426,17 +426,14 @@ struct KeyPathTableTests {
   @Test("An entry whose key path starts at a superclass of the property's class says it cannot reach, word for word")
   func entryStartingAtASuperclass() throws {
     let error = try #require(injectionError { try Injector().inject(ChildReachingUp()) })
-    // The key path's description names its component by address: the text around it is pinned.
-    let description = try #require(error.problems.first?.description)
-    #expect(error.problems.count == 1)
+    // The runtime names the key path's component by address: the message says it in words.
     #expect(
-      description.hasPrefix(
-        #"ChildReachingUp.injectedCache [keyPathMismatch]: the entry for "injectedCache" is \ParentWithSpare."#))
-    #expect(
-      description.hasSuffix(
-        ", which starts at ParentWithSpare: a key path from ParentWithSpare cannot reach ChildReachingUp.injectedCache, "
-          + "declared in its subclass.\n"
-          + #"  Fix: Point the entry at the property it names: "injectedCache": \ChildReachingUp.injectedCache."#))
+      error.problems.map(\.description) == [
+        #"ChildReachingUp.injectedCache [keyPathMismatch]: the entry for "injectedCache" is a key path from "#
+          + "ParentWithSpare through a property's accessors, which starts at ParentWithSpare: a key path from "
+          + "ParentWithSpare cannot reach ChildReachingUp.injectedCache, declared in its subclass.\n"
+          + #"  Fix: Point the entry at the property it names: "injectedCache": \ChildReachingUp.injectedCache."#
+      ])
   }
 
   @Test("A key path from a protocol the object conforms to is called what it is")

@@ -25,7 +25,7 @@ struct RegistrationErrorTests {
     registerGenerically(maybe, in: injector)
     if let value = maybe { injector.register(value) }
     let fix = try #require(injectionError { _ = try injector.resolve(Cache.self) }?.problems.first?.fix)
-    #expect(fix.contains("injector.unregister(Cache?.self)"))
+    #expect(fix.contains("injector.unregister((Cache?).self)"))
     #expect(injector.unregister(Cache?.self))
     #expect(try injector.resolve(Cache.self) === maybe)
   }

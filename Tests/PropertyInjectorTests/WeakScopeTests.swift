@@ -113,7 +113,7 @@ struct WeakScopeTests {
     for error in [injectionError { try injector.inject(gallery) }, injectionError { try injector.validate(gallery) }] {
       let problem = try #require(error?.problems.first)
       #expect(problem.code == .weakNotClass)
-      #expect(problem.summary.hasPrefix("Int was registered with scope: .weak, but it is not a class"))
+      #expect(problem.summary.hasPrefix("Int was registered with scope: .weak, but Int is not a class"))
       #expect(problem.fix.contains("scope: .cached"))
     }
     #expect(!injector.explain(gallery).wouldSucceed)

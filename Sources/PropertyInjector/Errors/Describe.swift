@@ -12,11 +12,14 @@ enum Describe {
       + "\(mainActorFactory))"
   }
 
-  /// A key path as written in source, when the runtime says: `\Screen.config.inner`.
+  /// A key path as written in source, when the runtime says: `\Screen.config.inner`. One through accessors (a
+  /// non-final class's property, or a computed one), which the runtime writes with an address, is said in words.
   static func keyPath(_ keyPath: AnyKeyPath?) -> String {
     guard let keyPath else { return "its @Injectable accessor" }
-    if #available(macOS 13.3, iOS 16.4, watchOS 9.4, tvOS 16.4, *) { return keyPath.debugDescription }
-    return "a key path from \(readableName(of: type(of: keyPath).rootType))"
+    let root = readableName(of: type(of: keyPath).rootType)
+    guard #available(macOS 13.3, iOS 16.4, watchOS 9.4, tvOS 16.4, *) else { return "a key path from \(root)" }
+    let text = keyPath.debugDescription
+    return text.contains("<computed") ? "a key path from \(root) through a property's accessors" : text
   }
 
   /// The id a new registration needs to fill `property`, when the near misses tell its type's properties apart by id:

@@ -3,19 +3,38 @@
 extension InjectionError {
   /// A cycle along `path`, whose last element, `site`, repeats an earlier one; `handle`, a ``Lazy`` or ``Provider``
   /// read in it (which a handle, already there, cannot break).
-  static func cycle(path: [String], closingAt site: Site, reading handle: String?) -> InjectionError {
+  static func cycle(path: [String], closingAt site: Site, reading handle: String?, links: [Site] = [])
+    -> InjectionError
+  {
     let fix =
       if let handle {
         "Break the cycle: \(handle) is read while its value is being made. Read it later, once the creation is over "
           + "(when the value is first needed), not in the factory or initializer that makes it."
       } else {
-        "Break the cycle: declare one of these properties as Lazy<T>? (created on first use) or "
-          + "Provider<T>? (resolved on each get()), or restructure so one side does not need the other to exist first."
+        "Break the cycle: " + cycleBreaks(links).joined(separator: "; or ")
+          + "; or restructure so one side does not need the other to exist first."
       }
     return InjectionError(
       operation: site.label,
       Problem(code: .cycle, at: site, summary: "a creation needs itself: \(path.joined(separator: " → ")).", fix: fix),
       path: path)
+  }
+
+  /// Where a cycle can be broken: each of `links` (the requests made inside the loop, the one that closes it last)
+  /// deferred, a property by its declaration, a factory's `resolve` by resolving a handle instead.
+  private static func cycleBreaks(_ links: [Site]) -> [String] {
+    var breaks: [String] = []
+    let properties = links.filter { $0.property != nil }.map(\.label)
+    if !properties.isEmpty || links.isEmpty {
+      let which = properties.isEmpty ? "one of these properties" : properties.joined(separator: " or ")
+      breaks.append("declare \(which) as Lazy<T>? (made on first use) or Provider<T>? (resolved on each get())")
+    }
+    if let resolve = links.first(where: { $0.property == nil }), let type = resolve.resolvedTypeName {
+      breaks.append(
+        "in the factory that calls \(resolve.label), resolve a handle instead, `try resolver.resolve(Lazy<\(type)>.self)`, "
+          + "and read its value once the creation is over")
+    }
+    return breaks
   }
 
   /// Creations nested past `limit` levels, or past the thread's stack, the last at `site`.

@@ -13,7 +13,10 @@ extension InjectionError.Problem {
       return Self(
         code: .unresolved, at: site,
         summary: "\(name) is optional, and optionals are never registered: nothing can fill it.",
-        fix: "Ask for the unwrapped type: resolve(\(metatypeExpression(of: unwrapped))).")
+        fix: site.property == nil || site.handle != nil
+          ? "Ask for the unwrapped type: resolve(\(metatypeExpression(of: unwrapped)))."
+          : "Declare it with one `?`, as `\(optionalName(of: unwrapped, marker: "?"))`: a property of the wanted type, "
+            + "made optional once.")
     }
     // A property may also be set before injecting; a `resolve` has nothing to set, nor a handle's later read.
     let (summary, orSet) =
@@ -124,15 +127,15 @@ extension InjectionError.Problem {
 
   /// A main-actor registration was asked for a value off the main actor.
   static func mainActorRequired(at site: Site, registration: RegistrationName) -> Self {
-    let service = registration.service
-    return Self(
+    Self(
       code: .mainActorRequired, at: site,
       summary:
         "\(registration.summary) is registered `on: MainActor.self`, and \(site.label) asked for it "
-        + "off the main actor, so the factory was not run and no \(service) was handed over.",
+        + "off the main actor, so the factory was not run and nothing was handed over.",
       fix: "Inject or resolve it on the main actor (in a @MainActor function, or inside "
-        + "`await MainActor.run { ... }`), or register a factory that is not main-actor isolated: "
-        + "`injector.register(\(service).self) { resolver in ... }`.")
+        + "`await MainActor.run { ... }`); or, if what the factory makes needs no main actor (it is not a main-actor "
+        + "class, nor injectable only there), register a factory that is not main-actor isolated: "
+        + "`injector.register(\(metatypeExpression(ofNamed: registration.service))) { resolver in ... }`.")
   }
 
   /// A weak-scoped registration's value for `site` is not a class instance (`made` names its type).
@@ -145,15 +148,20 @@ extension InjectionError.Problem {
         + "or make \(made) a class.")
   }
 
-  /// A ``Scope/weak`` registration of `type`, which is not a class (nor a protocol a class may conform to).
-  static func weakOfValueType(_ type: Any.Type) -> Self {
-    let name = readableName(of: type)
+  /// A ``Scope/weak`` registration of `type`, which is not a class (nor a protocol a class may conform to), under
+  /// the key `name` (a name registration's) or `arguments` (see ``keyArguments(target:id:)``).
+  static func weakOfValueType(_ type: Any.Type, named name: String?, arguments: String) -> Self {
+    let typeName = readableName(of: type)
+    let call =
+      name.map { "injector.register(named: \"\($0)\", scope: .cached)" }
+      ?? "injector.register(\(metatypeExpression(of: type)), scope: .cached\(arguments))"
     return Self(
-      code: .weakNotClass, typeName: name,
-      summary: "\(name) was registered with scope: .weak, but it is not a class: only a class instance can be held "
-        + "weakly. It was kept only as this problem, which fails every injection until replaced.",
-      fix: "Register \(name) again with `scope: .cached` (one value until reset) or `scope: .transient`; it replaces "
-        + "this one.")
+      code: .weakNotClass, typeName: typeName,
+      summary: "\(name.map { "the factory named \"\($0)\", of \(typeName)," } ?? typeName) was registered with "
+        + "scope: .weak, but \(typeName) is not a class: only a class instance can be held weakly. It was kept only as "
+        + "this problem, which fails every injection until replaced.",
+      fix: "Register it again under the same key with `scope: .cached` (one value until reset) or `scope: .transient`, "
+        + "which replaces this one: `\(call) { resolver in ... }`.")
   }
 
   /// `reset` named a registration that is not cached, or nothing.
@@ -167,20 +175,31 @@ extension InjectionError.Problem {
 
   /// A factory, or an initializer, threw while making a value for `site`.
   static func factoryFailed(at site: Site, making what: String, error: any Error) -> Self {
-    Self(
-      code: .factoryFailed, at: site, summary: "\(what) threw \(error).",
-      fix: "See the underlying error. Nothing was injected; a later injection calls the factory again.")
+    let again =
+      if let handle = site.handle {
+        "Nothing was kept: the next \(handle) calls the factory again."
+      } else if site.resolvesOnRead {
+        "Nothing was kept: the next read calls the factory again."
+      } else if site.property == nil {
+        "Nothing was kept: the next \(site.label) calls the factory again."
+      } else {
+        "Nothing was injected; a later injection calls the factory again."
+      }
+    return Self(
+      code: .factoryFailed, at: site, summary: "\(what) threw \(error).", fix: "See the underlying error. \(again)")
   }
 
-  /// The problem of a registration id that can never match a property name; nil for one that can.
-  static func invalidID(_ id: String, registering type: Any.Type) -> Self? {
+  /// The problem of a registration id that can never match a property name; nil for one that can. `target` is the
+  /// registration's `for:` class.
+  static func invalidID(_ id: String, registering type: Any.Type, for target: Any.Type?) -> Self? {
     guard let unusability = unusability(of: id) else { return nil }
     return Self(
       code: .invalidID, typeName: readableName(of: type),
       summary: "the id \"\(id)\" is \(unusability): an id is matched against the end of property names, "
         + "which contain no whitespace, so this registration can never fill anything. It was not registered.",
-      fix: "Pass `id: nil` to register without an id, or an id such as \"first\" "
-        + "(then unregister this one: `injector.unregister(\(metatypeExpression(of: type)), id: \"\(id)\")`).")
+      fix: "Pass `id: nil` to register without an id, or an id such as \"first\" (then unregister this one, from the "
+        + "injector it was registered with: `injector.unregister(\(metatypeExpression(of: type))"
+        + "\(keyArguments(target: target, id: id)))`).")
   }
 
   /// The problem of a name registration whose name can never match a property; nil for one that can.
@@ -201,17 +220,38 @@ extension InjectionError.Problem {
     return text.contains(where: \.isWhitespace) ? "not a property name (it contains whitespace)" : nil
   }
 
-  /// An optional type registered through generic code (the compiler rejects it elsewhere).
-  static func optionalRegistration(_ type: Any.Type) -> Self {
-    let name = readableName(of: type)
-    let unwrapped = (type as? any OptionalProtocol.Type).map { readableName(of: $0.wrappedType) } ?? name
+  /// An optional type registered through generic code (the compiler rejects it elsewhere), as `service`, under the
+  /// key `name` (a name registration's) or `arguments` (see ``keyArguments(target:id:)``).
+  static func optionalRegistration(_ type: Any.Type, as service: Any.Type, named name: String?, arguments: String)
+    -> Self
+  {
+    let typeName = readableName(of: type)
+    let unwrapped = (type as? any OptionalProtocol.Type).map { readableName(of: $0.wrappedType) } ?? typeName
+    let unregister =
+      name.map { "injector.unregister(named: \"\($0)\")" }
+      ?? "injector.unregister(\(metatypeExpression(of: service))\(arguments))"
     return Self(
-      code: .optionalRegistration, typeName: name,
-      summary: "an optional (\(name)) was registered: a property is filled only when nil, so an optional value "
+      code: .optionalRegistration, typeName: typeName,
+      summary: "an optional (\(typeName)) was registered: a property is filled only when nil, so an optional value "
         + "could fill it with nothing. It was kept only as this problem, which fails every injection until removed.",
       fix: "Unwrap it first and register it as \(unwrapped): `if let value { injector.register(value) }`; and remove "
-        + "this one: `injector.unregister(\(name).self)`, with the `for:` and `id:` it was registered with (for a "
-        + "name registration, `injector.unregister(named:)`).")
+        + "this one: `\(unregister)`.")
+  }
+
+  /// This registration problem as a child injector reports it, the registration `levels` injectors up the chain.
+  func registered(levelsUp levels: Int) -> Self {
+    guard levels > 0 else { return self }
+    let holder = levels == 1 ? "this injector's parent" : "an ancestor of this injector, \(levels) parents up"
+    return Self(
+      code: code, typeName: typeName, property: property, declaredType: declaredType,
+      summary: summary + " It is registered in \(holder).", nearMisses: nearMisses,
+      fix: fix + " Make the change in that injector.")
+  }
+
+  /// The arguments after the type in a call that names a registration's key: `, for: Screen.self, id: "first"`, or
+  /// nothing for a registration without `for:` and `id:`.
+  static func keyArguments(target: Any.Type?, id: String?) -> String {
+    (target.map { ", for: \(metatypeExpression(of: $0))" } ?? "") + (id.map { ", id: \"\($0)\"" } ?? "")
   }
 
   /// `Injector.shared` was used before `configure` ran.

@@ -51,6 +51,9 @@ final class Site: Sendable {
     self.init(owner: type, ownerText: detail.map { "\(readableName(of: type))\($0)" }, property: nil, declared: nil)
   }
 
+  /// The type a `resolve` asked for, as source writes it; nil for a property.
+  var resolvedTypeName: String? { property == nil ? owner.map { readableName(of: $0) } : nil }
+
   /// The type that declares the property, or the resolved type for `resolve`.
   var typeName: String { ownerText ?? owner.map { readableName(of: $0) } ?? "" }
   /// The property's declared type (`(any Logger)?`), or nil for `resolve`.

@@ -146,20 +146,26 @@ extension Injector {
     _ source: Registration.Source,
     _ match: Registration.Match
   ) -> InjectionError.Problem? {
-    if service.isOptional { return .optionalRegistration(service.type) }
+    let (name, typeMatch): (String?, Registration.TypeMatch?) =
+      switch match {
+      case .name(let name): (name, nil)
+      case .type(let typeMatch): (nil, typeMatch)
+      }
+    let arguments = InjectionError.Problem.keyArguments(target: typeMatch?.target?.type, id: typeMatch?.id?.original)
+    if service.isOptional {
+      return .optionalRegistration(service.type, as: service.type, named: name, arguments: arguments)
+    }
     if case .scoped(_, .weak) = source, !(service.type is AnyClass || isExistential(service.type)) {
-      return .weakOfValueType(service.type)
+      return .weakOfValueType(service.type, named: name, arguments: arguments)
     }
     // An instance of exactly the registered type, most of the time: nothing more to ask then.
     if case .instance(let value) = source, ObjectIdentifier(type(of: value)) != service.id,
       value is any OptionalProtocol
     {
-      return .optionalRegistration(type(of: value))
+      return .optionalRegistration(type(of: value), as: service.type, named: name, arguments: arguments)
     }
-    switch match {
-    case .name(let name): return .invalidName(name, registering: service.type)
-    case .type(let match): return match.id.flatMap { .invalidID($0.original, registering: service.type) }
-    }
+    if let name { return .invalidName(name, registering: service.type) }
+    return typeMatch?.id.flatMap { .invalidID($0.original, registering: service.type, for: typeMatch?.target?.type) }
   }
 
   /// Whether a value of exactly `Service` is known not injectable (a protocol type's values never are exactly it).

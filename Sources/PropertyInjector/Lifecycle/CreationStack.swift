@@ -100,7 +100,9 @@ final class CreationStack {
   private func checkNesting(_ key: ObjectIdentifier, for site: Site) throws(InjectionError) {
     let frames = self.frames.dropLast()
     if let start = frames.firstIndex(where: { $0.key == key }) {
-      throw .cycle(path: Array(path[start...]), closingAt: site, reading: handle(closing: site, after: start))
+      throw .cycle(
+        path: Array(path[start...]), closingAt: site, reading: handle(closing: site, after: start),
+        links: self.frames.dropFirst(start + 1).map(\.site))
     }
     if frames.count >= Self.maximumDepth {
       throw .tooDeep(path: path, at: site, limit: Self.maximumDepth, stackExhausted: false)

@@ -57,7 +57,9 @@ final class SingletonCell<Value>: Sendable {
             // This thread's own creation of it, which has not entered its creation frame yet (a weak value's).
             let stack = CreationStack.current
             return .failure(
-              .cycle(path: stack.path + [site.label], closingAt: site, reading: stack.handle(closing: site)))
+              .cycle(
+                path: stack.path + [site.label], closingAt: site, reading: stack.handle(closing: site),
+                links: stack.frames.dropFirst().map(\.site) + [site]))
           }
           if creations.waitWouldDeadlock(me, waitingFor: owner) {
             let waiting = "\(label), which another thread is creating while it waits for this one"

@@ -19,11 +19,11 @@ extension InjectionError.Problem {
     }
     var (code, declaredType) = (InjectionError.Code.missingFromTable, property.declaredTypeName)
     let summary: String
-    let fix: String
+    var fix: String
     switch issue {
     case .brokenEntry:
       return nil
-    case .notOptional:
+    case .notOptional(let missingEntry):
       let holds =
         property.declaredType == nil
         ? property.reflectedType.map { " (it holds \(aOrAn(readableName(of: $0))))" } ?? "" : ""
@@ -33,6 +33,12 @@ extension InjectionError.Problem {
       code = .notOptional
       summary = "it is not optional\(holds), so it can never be nil for the injector to fill."
       fix = "Declare it optional (\(optional)), or \(notACandidate)."
+      // A hand-written table needs its entry too, which the type cannot have before (its key path would not fit).
+      if case .add(let table) = missingEntry, !(table is any InjectableThroughAccessors.Type) {
+        let table = declaredName(readableName(of: table))
+        fix +=
+          " Once optional, it needs its table entry too: \"\(name)\": \\\(table).\(name) in \(table).injectableKeyPaths."
+      }
     case .lazy:
       (code, declaredType) = (.unsupportedProperty, nil)
       summary =
@@ -51,14 +57,16 @@ extension InjectionError.Problem {
         + "reach it (@Injectable lists a class's own properties only)."
       fix =
         "Make \(owner) injectable where it is declared: `@Injectable` on \(owner), or InjectableSettable with "
-        + "\"\(name)\": \\\(owner).\(name) in its injectableKeyPaths. If \(owner) is not yours and the property is "
-        + "visible here, list \"\(name)\": \\\(table).\(name) in \(table).injectableKeyPaths (with @Injectable, "
+        + "\"\(name)\": \\\(declaredName(owner)).\(name) in its injectableKeyPaths. If \(owner) is not yours and the property is "
+        + "visible here, list \"\(name)\": \\\(declaredName(table)).\(name) in \(table).injectableKeyPaths (with @Injectable, "
         + "declare that table in \(table) yourself: the macro writes none); if it is not visible (private, or "
         + "internal to another module), only \(owner)'s module can make it injectable."
     case .add(let table):
       let table = readableName(of: table)
       summary = "no table entry reaches it, so the injector cannot write it."
-      fix = "Add `@Injectable` to \(table), or add \"\(name)\": \\\(table).\(name) to \(table).injectableKeyPaths."
+      fix =
+        "Add `@Injectable` to \(table), or add \"\(name)\": \\\(declaredName(table)).\(name) to "
+        + "\(declaredName(table)).injectableKeyPaths."
     case .override(let table, let inherited):
       let table = readableName(of: table)
       summary =
@@ -66,7 +74,9 @@ extension InjectionError.Problem {
         + "cannot reach it."
       fix =
         "Add `@Injectable` to \(table), or add `override class var injectableKeyPaths: [String: AnyKeyPath] "
-        + "{ [\"\(name)\": \\\(table).\(name)] }` to \(table)."
+        + "{ [\"\(name)\": \\\(declaredName(table)).\(name)] }` to \(declaredName(table)) (if "
+        + "\(readableName(of: inherited)) declares it `static var`, which no subclass can override, make it `class var` "
+        + "there first)."
     case .accessors(let table, let injectable):
       let table = readableName(of: table)
       summary =
@@ -83,7 +93,7 @@ extension InjectionError.Problem {
       fix =
         "Declare '\(name)' as a plain stored `var` (no attribute) in the body of \(owner), where @Injectable sees it; "
         + "if another macro adds it, declare `static var injectableKeyPaths: [String: AnyKeyPath] "
-        + "{ [\"\(name)\": \\\(owner).\(name)] }` in \(owner) (`class var`, or `override class var` "
+        + "{ [\"\(name)\": \\\(declaredName(owner)).\(name)] }` in \(owner) (`class var`, or `override class var` "
         + "in a subclass; @Injectable writes none, and uses yours), or rename it so it is not a candidate. "
         + "In a hand-written list, add its accessor, or remove .complete(\(owner).self)."
     case .shadowed(let subclass):
@@ -93,7 +103,7 @@ extension InjectionError.Problem {
         + "that one; \(owner)'s is out of reach (private, or internal to another module)."
       fix =
         "Give \(owner) a table of its own where its property is visible (`@Injectable` on \(owner), or "
-        + "InjectableSettable with \"\(name)\": \\\(owner).\(name)), or rename one of the two properties."
+        + "InjectableSettable with \"\(name)\": \\\(declaredName(owner)).\(name)), or rename one of the two properties."
     }
     return Self(
       code: code, typeName: owner, property: name, declaredType: declaredType, summary: "\(why), but \(summary)",
@@ -145,7 +155,7 @@ extension InjectionError.Problem {
       code: .staleTableEntry, typeName: owner, property: key,
       summary: "the table has an entry \"\(key)\", the storage @Observable made for \"\(observed)\": writing it "
         + "would bypass Observation.",
-      fix: "List the observed property instead: \"\(observed)\": \\\(owner).\(observed).")
+      fix: "List the observed property instead: \"\(observed)\": \\\(declaredName(owner)).\(observed).")
   }
 
   /// The same key path under several names.
@@ -156,7 +166,7 @@ extension InjectionError.Problem {
       summary: "the entries \(quoted) hold the same key path, \(Describe.keyPath(keyPath)): it reaches one property, "
         + "so at most one of them is right.",
       fix:
-        "Point each entry at the property it names: \(names.map { "\"\($0)\": \\\(typeName).\($0)" }.joined(separator: ", "))."
+        "Point each entry at the property it names: \(names.map { "\"\($0)\": \\\(declaredName(typeName)).\($0)" }.joined(separator: ", "))."
     )
   }
 
@@ -173,7 +183,7 @@ extension InjectionError.Problem {
       }
     return Self(
       code: .keyPathMismatch, typeName: typeName, property: name, summary: "the entry for \"\(name)\" \(summary)",
-      fix: "Start the key path at the class that declares the property: \\\(typeName).\(name).")
+      fix: "Start the key path at the class that declares the property: \\\(declaredName(typeName)).\(name).")
   }
 
   /// An entry for `owner`'s property `name` that reaches something else, as `summary` says; the fix points it
@@ -184,7 +194,7 @@ extension InjectionError.Problem {
     Self(
       code: .keyPathMismatch, typeName: owner, property: name, declaredType: declared.map { readableName(of: $0) },
       summary: "the entry for \"\(name)\" \(summary)",
-      fix: "Point the entry at the property it names: \"\(name)\": \\\(owner).\(name)\(more).")
+      fix: "Point the entry at the property it names: \"\(name)\": \\\(declaredName(owner)).\(name)\(more).")
   }
 
   /// An entry whose key path starts at a superclass of the class that declares the property.

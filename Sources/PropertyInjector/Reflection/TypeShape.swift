@@ -32,8 +32,9 @@ final class TypeShape: Sendable {
   }
 
   /// What is wrong with a property if it turns out to be a candidate.
-  enum Issue {
-    case notOptional
+  indirect enum Issue {
+    /// Not optional; once it is, it needs what `missingEntry` says, since no entry reaches it either.
+    case notOptional(missingEntry: Issue)
     /// Its entry is unusable, which is reported as a table problem already.
     case brokenEntry
     /// A `lazy var`: reading it would run its initializer.
@@ -430,7 +431,7 @@ private struct ShapeBuilder {
       } else if let declared, declared is any OptionalProtocol.Type {
         issue = missingEntry(for: property)
       } else {
-        issue = .notOptional
+        issue = .notOptional(missingEntry: missingEntry(for: property))
       }
       let owner: AnyClass = chain[property.level]
       properties.append(

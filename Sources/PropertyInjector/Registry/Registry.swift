@@ -188,7 +188,9 @@ struct SnapshotChain: Sendable {
   var configurationProblems: [InjectionError.Problem] {
     // Most often none: then no flatMap, which unoptimized builds pay for on every first injection.
     guard levels.contains(where: { !$0.registry.problems.isEmpty }) else { return [] }
-    return levels.flatMap { level in level.registry.problems.values.sorted { $0.summary < $1.summary } }
+    return levels.enumerated().flatMap { up, level in
+      level.registry.problems.values.sorted { $0.summary < $1.summary }.map { $0.registered(levelsUp: up) }
+    }
   }
 
   /// Whether a plan built from this chain reads its first level's instances from their slots, to be shared

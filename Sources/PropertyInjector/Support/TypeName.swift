@@ -10,14 +10,58 @@ func readableName(of type: Any.Type) -> String {
   return name
 }
 
-/// A nested type's name with its parents' (`Feed.Screen`), so that two `Screen`s read apart; other types (generic,
-/// local, structural) as `String(describing:)` writes them. Without the module's name.
+/// A nested type's name with its parents' (`Feed.Screen`, `Outer<Int>.Dep`), so that two `Screen`s read apart, and
+/// each name in it without its module (`Box<Int>`, `(Int) -> String`). A private or local type is named as from
+/// inside its context, which source cannot name: `Loop` for a private `Suite.Loop`, `Graph.Feed` in a function.
 private func qualifiedName(of type: Any.Type) -> String {
-  let full = String(reflecting: type)
-  guard !full.contains(where: { "<([ ".contains($0) }), let dot = full.firstIndex(of: ".") else {
-    return String(describing: type)
+  withoutPrivateContexts(withoutModules(String(reflecting: type)))
+}
+
+/// What separates the names in a type's reflected name (`G<A, (B) -> C>`): a name starts after one.
+private let nameSeparators: Set<Character> = ["<", ",", "(", " ", "[", ":", "&"]
+
+/// `text` without the module each dotted name starts with: the first identifier of one, when a dot follows it.
+private func withoutModules(_ text: String) -> String {
+  var (name, first, startsName, readsFirst) = ("", "", true, false)
+  for character in text {
+    let isIdentifier = character.isLetter || character.isNumber || character == "_"
+    if readsFirst {
+      if character == "." {
+        (first, readsFirst) = ("", false)
+        continue
+      }
+      if isIdentifier {
+        first.append(character)
+        continue
+      }
+      (name, first, readsFirst) = (name + first, "", false)
+    }
+    if startsName, isIdentifier {
+      (first, readsFirst, startsName) = (String(character), true, false)
+      continue
+    }
+    startsName = nameSeparators.contains(character)
+    name.append(character)
   }
-  return String(full[full.index(after: dot)...])
+  return name + first
+}
+
+/// `text` without a private or local type's `(unknown context at $…).`, nor what led to it: source names the type
+/// from inside that context.
+private func withoutPrivateContexts(_ text: String) -> String {
+  var (name, rest) = ("", Substring(text))
+  while let open = rest.firstIndex(of: "(") {
+    name += rest[..<open]
+    rest = rest[open...]
+    guard rest.hasPrefix("(unknown context at "), let close = rest.firstIndex(of: ")") else {
+      name += rest.prefix(1)
+      rest = rest.dropFirst()
+      continue
+    }
+    while let last = name.last, !nameSeparators.contains(last) { name.removeLast() }
+    rest = rest[rest.index(after: close)...].drop { $0 == "." }
+  }
+  return name + rest
 }
 
 /// `type` made optional (`marker` "?") or implicitly unwrapped ("!"): `Cache?`, `(any Logger)?`.
@@ -38,8 +82,23 @@ func isExistential(_ type: Any.Type) -> Bool {
 
 /// How to write `type.self` in source: `(any Logger).self`, `Cache.self`.
 func metatypeExpression(of type: Any.Type) -> String {
-  let name = readableName(of: type)
-  return name.contains(" ") || name.hasSuffix("?") ? "(\(name)).self" : "\(name).self"
+  metatypeExpression(ofNamed: readableName(of: type))
+}
+
+/// How to write `.self` of the type `name` reads as (see ``readableName(of:)``): `(any Logger).self`.
+func metatypeExpression(ofNamed name: String) -> String {
+  name.contains(" ") || name.hasSuffix("?") ? "(\(name)).self" : "\(name).self"
+}
+
+/// The type that reads as `name`, as its own declaration writes it (a key path's root in its table): without generic
+/// arguments, `GridScreen` for `GridScreen<Int>`, which inside the class's body stands for every specialization.
+func declaredName(_ name: String) -> String {
+  var depth = 0
+  return String(
+    name.filter { character in
+      if character == "<" { depth += 1 } else if character == ">", depth > 0 { depth -= 1 } else { return depth == 0 }
+      return false
+    })
 }
 
 /// `name` with its indefinite article: "a Cache", "an ImageCache", "a Logger" for `any Logger`.
