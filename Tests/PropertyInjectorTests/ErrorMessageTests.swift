@@ -1,3 +1,4 @@
+import Foundation
 import PropertyInjector
 import Testing
 
@@ -163,5 +164,12 @@ struct ErrorMessageTests {
     let fixed = SubWithTable()
     try injector.inject(fixed)
     #expect(fixed.injectedCache != nil && fixed.injectedLogger != nil)
+  }
+
+  @Test("localizedDescription, which apps show and servers log, is the whole message")
+  func localizedDescriptionIsTheMessage() throws {
+    let error = try #require(injectionError { _ = try Injector().resolve(Cache.self) })
+    #expect(error.localizedDescription == error.description)
+    #expect((error as any Error).localizedDescription.contains("[unresolved]"))
   }
 }
