@@ -112,6 +112,35 @@ struct OverrideReachTests {
     withExtendedLifetime((inSecond, inSuite)) {}
   }
 
+  @Test(
+    "An override never makes a value into the suite's cell while the suite resets or releases its own",
+    arguments: [Scope.cached, .weak])
+  func overrideNeverMakesIntoTheSuitesCell(scope: Scope) {
+    let suite = Injector()
+    suite.register(NamedLog("real"), as: (any Log).self)
+    suite.register(APIClient.self, scope: scope) { resolver in APIClient(log: try resolver.resolve((any Log).self)) }
+    let (leaked, done) = (Locked2(0), Locked2(false))
+    let deadline = DispatchTime.now() + .seconds(1)
+    runConcurrently([
+      {  // the suite resets its cached value, or holds its weak one only while it looks at it
+        while !done.value {
+          if scope == .cached { try? suite.reset(APIClient.self) }
+          if let client = try? suite.resolve(APIClient.self), client.log.name != "real" { leaked.mutate { $0 += 1 } }
+        }
+      },
+      {  // tests, one after the other, whose objects hold what they were given
+        while DispatchTime.now() < deadline, leaked.value == 0 {
+          let test = Injector(overriding: suite)
+          test.register(NamedLog("fake"), as: (any Log).self)
+          let held = (0..<40).compactMap { _ in try? test.resolve(APIClient.self) }
+          #expect(held.count == 40)
+        }
+        done.mutate { $0 = true }
+      },
+    ])
+    #expect(leaked.value == 0, "the suite was handed a value an override made with its fake")
+  }
+
   @Test("A transient factory of the suite resolves through the override, and so does injection")
   func transientFactoriesSeeOverride() throws {
     final class Screen: InjectableSettable {

@@ -34,14 +34,20 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   let cell: CachedCell<Service>
 
   /// The value, made on first request after a reset, in the home cell, unless an override sits in between that
-  /// has its own (made under it, or reset through it), or the home one is not made yet; then in the override's
-  /// own, made with the override (as a singleton's would be).
+  /// has its own (made under it, or reset through it), or the home one is not made when it asks; then in the
+  /// override's own, made with the override (as a singleton's would be). Never one the override made in the home
+  /// cell, however the app resets it meanwhile.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    let cell = execution.cell(self.cell, of: registration, level: level, made: self.cell.generation.isMade) {
-      CachedCell(label: registration.named.summary)
-    }.generation
+    let cell: SingletonCell<Service>
+    switch execution.source(
+      self.cell, of: registration, level: level, homeValue: { self.cell.generation.madeValue },
+      fresh: { CachedCell(label: registration.named.summary) })
+    {
+    case .value(let value): return value
+    case .cell(let chosen): cell = chosen.generation
+    }
     if let value = cell.madeValue { return value }
     return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)
   }

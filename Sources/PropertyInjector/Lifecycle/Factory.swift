@@ -59,8 +59,13 @@ struct Singleton<Service>: AnyFactory {
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
-    let cell = execution.cell(self.cell, of: registration, level: level, made: self.cell.isMade) {
-      SingletonCell(label: self.cell.label)
+    let cell: SingletonCell<Service>
+    switch execution.source(
+      self.cell, of: registration, level: level, homeValue: { self.cell.madeValue },
+      fresh: { SingletonCell(label: self.cell.label) })
+    {
+    case .value(let value): return value
+    case .cell(let chosen): cell = chosen
     }
     if let value = cell.madeValue { return value }
     return try execution.make(for: registration, level: level, at: site, in: cell, factory.make)

@@ -125,13 +125,24 @@ final class OverrideCells: Sendable {
   }
 }
 
+/// Where a scoped value comes from (see ``Execution/source(_:of:level:homeValue:fresh:)``): a value to hand over as
+/// it is, or the cell to read or make it in.
+enum ValueSource<Value, Cell> {
+  case value(Value)
+  case cell(Cell)
+}
+
 extension Execution {
-  /// The cell a value of `registration`, `level` steps up, lives in: `home`, unless an override in between has its
-  /// own, or first asks while `home` is not `made`; then the override's own, which sees it and dies with it.
-  func cell<Cell: AnyObject & Sendable>(
-    _ home: Cell, of registration: Registration, level: Int, made: @autoclosure () -> Bool, fresh: () -> Cell
-  ) -> Cell {
-    guard level > 0, let overrides = owner(atLevel: level).overrideCells else { return home }
-    return overrides.cell(for: registration, orMake: !made(), fresh) ?? home
+  /// Where a value of `registration`, `level` steps up, comes from: its `home` cell, unless an override sits in
+  /// between; then the override's own cell if it has one, else the home value alive now (`homeValue`, read once, so
+  /// that a reset or a release after it can never have the override make a value into the home cell), else a new
+  /// cell of the override's own, which sees the override and dies with it.
+  func source<Value, Cell: AnyObject & Sendable>(
+    _ home: Cell, of registration: Registration, level: Int, homeValue: () -> Value?, fresh: () -> Cell
+  ) -> ValueSource<Value, Cell> {
+    guard level > 0, let overrides = owner(atLevel: level).overrideCells else { return .cell(home) }
+    if let own = overrides.cell(for: registration, orMake: false, fresh) { return .cell(own) }
+    if let value = homeValue() { return .value(value) }
+    return .cell(overrides.cell(for: registration, orMake: true, fresh) ?? fresh())
   }
 }

@@ -13,7 +13,8 @@ struct WeakFactory<Service>: AnyFactory {
   let cell: CachedCell<WeakBox>
 
   /// The value alive now, or a new one; never a released one. If an override sits in between, the override's own,
-  /// in cells of its own, unless the home value was alive when the override first asked (as a singleton's).
+  /// in cells of its own, unless the home value is alive when it asks (as a singleton's): never one the override
+  /// made in the home cell, however the app releases its value meanwhile.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
@@ -23,10 +24,13 @@ struct WeakFactory<Service>: AnyFactory {
     }
     // A `Service` may be a class instance if it is a class, or an existential a class may conform to.
     guard Service.self is AnyClass || isExistential(Service.self) else { throw notClass(Service.self) }
-    let cell = execution.cell(
-      self.cell, of: registration, level: level, made: self.cell.generation.madeValue?.object != nil
-    ) {
-      CachedCell(label: self.cell.generation.label)
+    let cell: CachedCell<WeakBox>
+    switch execution.source(
+      self.cell, of: registration, level: level, homeValue: { self.cell.generation.madeValue?.object as? Service },
+      fresh: { CachedCell(label: self.cell.generation.label) })
+    {
+    case .value(let value): return value
+    case .cell(let chosen): cell = chosen
     }
     while true {
       let generation = cell.generation
