@@ -93,6 +93,26 @@ struct CachedScopeTests {
     #expect(throws: Never.self) { try Injector().resetCached() }
   }
 
+  @Test("Resetting a cached registration under the wrong key names the keys it is under, and each reset works")
+  func resetNearMisses() throws {
+    let parent = Injector()
+    parent.register(Session.self, scope: .cached, for: AccountScreen.self, id: "main") { _ in Session(number: 1) }
+    let injector = Injector(parent: parent)
+    injector.register(named: "current", scope: .cached) { _ in Session(number: 2) }
+    let error = try #require(injectionError { try injector.reset(Session.self) })
+    let problem = try #require(error.problems.first)
+    #expect(problem.code == .notCached)
+    #expect(
+      problem.nearMisses == [
+        "a cached-scoped Session (for AccountScreen, id \"main\"): "
+          + "`injector.reset(Session.self, for: AccountScreen.self, id: \"main\")` resets it",
+        "the cached factory named \"current\": `resetCached()` of the injector that holds it resets it",
+      ])
+    #expect(problem.fix == "Reset it under the key it was registered with, as written above.")
+    try injector.reset(Session.self, for: AccountScreen.self, id: "main")
+    try injector.resetCached()
+  }
+
   @Test("A child's reset(_:) resets its parent's cached registration for all; its resetCached() only its own")
   func childResetsParentsValue() throws {
     let parent = Injector()

@@ -164,13 +164,28 @@ extension InjectionError.Problem {
         + "which replaces this one: `\(call) { resolver in ... }`.")
   }
 
-  /// `reset` named a registration that is not cached, or nothing.
-  static func notCached(_ service: String, found registration: RegistrationName?) -> Self {
+  /// `reset` named a registration that is not cached, or nothing; `cachedElsewhere`, the cached registrations of
+  /// the type under other keys, and `cachedNames`, the names of cached name registrations of it.
+  static func notCached(
+    _ service: String, found registration: RegistrationName?, cachedElsewhere: [RegistrationName],
+    cachedNames: [String]
+  ) -> Self {
     let what = registration.map { "\($0.summary) is registered, not a cached one" } ?? "nothing is registered"
+    let misses =
+      cachedElsewhere.map { registration in
+        let arguments = keyArguments(target: registration.target.map(metatypeExpression(ofNamed:)), id: registration.id)
+        return
+          "\(registration.summary): `injector.reset(\(metatypeExpression(ofNamed: service))\(arguments))` resets it"
+      }
+      + cachedNames.map {
+        "the cached factory named \"\($0)\": `resetCached()` of the injector that holds it resets it"
+      }
     return Self(
       code: .notCached, typeName: service, property: nil, declaredType: service,
-      summary: "\(what) under that type, target and id, so there is no cached value to reset.",
-      fix: "Register it with `scope: .cached` to reset it, or reset the type, target and id it was registered with.")
+      summary: "\(what) under that type, target and id, so there is no cached value to reset.", nearMisses: misses,
+      fix: misses.isEmpty
+        ? "Register it with `scope: .cached` to reset it, or reset the type, target and id it was registered with."
+        : "Reset it under the key it was registered with, as written above.")
   }
 
   /// A factory, or an initializer, threw while making a value for `site`.
@@ -251,7 +266,12 @@ extension InjectionError.Problem {
   /// The arguments after the type in a call that names a registration's key: `, for: Screen.self, id: "first"`, or
   /// nothing for a registration without `for:` and `id:`.
   static func keyArguments(target: Any.Type?, id: String?) -> String {
-    (target.map { ", for: \(metatypeExpression(of: $0))" } ?? "") + (id.map { ", id: \"\($0)\"" } ?? "")
+    keyArguments(target: target.map(metatypeExpression(of:)), id: id)
+  }
+
+  /// ``keyArguments(target:id:)`` with the target's metatype as source writes it (`Screen.self`).
+  private static func keyArguments(target: String?, id: String?) -> String {
+    (target.map { ", for: \($0)" } ?? "") + (id.map { ", id: \"\($0)\"" } ?? "")
   }
 
   /// `Injector.shared` was used before `configure` ran.

@@ -30,7 +30,19 @@ extension Injector {
     let registration = level.flatMap { levels[$0].registry[key] }
     guard let level, let registration, reset(registration, level: level) else {
       let name = readableName(of: Service.self)
-      throw InjectionError(operation: "reset(\(name))", .notCached(name, found: registration?.named))
+      // What came close: the type's cached registrations under other keys, and its cached name registrations.
+      let cached = levels.flatMap(\.registry.ordered.all).filter {
+        guard case .scoped(_, .cached) = $0.source else { return false }
+        return $0.service.id == ObjectIdentifier(Service.self) && $0 !== registration
+      }
+      let names = cached.compactMap { registration -> String? in
+        guard case .name(let name) = registration.match else { return nil }
+        return name
+      }
+      let elsewhere = cached.filter { if case .type = $0.match { true } else { false } }.map(\.named)
+      throw InjectionError(
+        operation: "reset(\(name))",
+        .notCached(name, found: registration?.named, cachedElsewhere: elsewhere, cachedNames: names))
     }
   }
 
