@@ -65,7 +65,7 @@ extension InjectionError.Problem {
       let table = readableName(of: table)
       summary = "no table entry reaches it, so the injector cannot write it."
       fix =
-        "Add `@Injectable` to \(table), or add \"\(name)\": \\\(declaredName(table)).\(name) to "
+        "Add `@Injectable` to \(declaredName(table)), or add \"\(name)\": \\\(declaredName(table)).\(name) to "
         + "\(declaredName(table)).injectableKeyPaths."
     case .override(let table, let inherited):
       let table = readableName(of: table)
@@ -73,7 +73,7 @@ extension InjectionError.Problem {
         "\(table) does not override injectableKeyPaths: it inherits \(readableName(of: inherited))'s table, which "
         + "cannot reach it."
       fix =
-        "Add `@Injectable` to \(table), or add `override class var injectableKeyPaths: [String: AnyKeyPath] "
+        "Add `@Injectable` to \(declaredName(table)), or add `override class var injectableKeyPaths: [String: AnyKeyPath] "
         + "{ [\"\(name)\": \\\(declaredName(table)).\(name)] }` to \(declaredName(table)) (if "
         + "\(readableName(of: inherited)) declares it `static var`, which no subclass can override, make it `class var` "
         + "there first)."
@@ -83,7 +83,7 @@ extension InjectionError.Problem {
         "\(table) inherits its table from \(readableName(of: injectable)), which is injectable through typed "
         + "accessors (@Injectable): that table is empty, and cannot reach it."
       fix =
-        "Add `@Injectable` to \(table): a subclass of an @Injectable class lists its own properties with "
+        "Add `@Injectable` to \(declaredName(table)): a subclass of an @Injectable class lists its own properties with "
         + "@Injectable too."
     case .undescribed:
       summary =
