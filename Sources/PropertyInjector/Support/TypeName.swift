@@ -20,30 +20,20 @@ private func qualifiedName(of type: Any.Type) -> String {
 /// What separates the names in a type's reflected name (`G<A, (B) -> C>`): a name starts after one.
 private let nameSeparators: Set<Character> = ["<", ",", "(", " ", "[", ":", "&"]
 
-/// `text` without the module each dotted name starts with: the first identifier of one, when a dot follows it.
+/// `text` without the module each dotted name starts with: an identifier, then a dot (`Swift.Int` reads `Int`).
 private func withoutModules(_ text: String) -> String {
-  var (name, first, startsName, readsFirst) = ("", "", true, false)
-  for character in text {
-    let isIdentifier = character.isLetter || character.isNumber || character == "_"
-    if readsFirst {
-      if character == "." {
-        (first, readsFirst) = ("", false)
-        continue
-      }
-      if isIdentifier {
-        first.append(character)
-        continue
-      }
-      (name, first, readsFirst) = (name + first, "", false)
+  var (name, start) = ("", text.startIndex)
+  for end in Array(text.indices) + [text.endIndex] where end == text.endIndex || nameSeparators.contains(text[end]) {
+    let run = text[start..<end]
+    let dot = run.firstIndex(of: ".").flatMap { dot in
+      run[..<dot].allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && dot > run.startIndex ? dot : nil
     }
-    if startsName, isIdentifier {
-      (first, readsFirst, startsName) = (String(character), true, false)
-      continue
-    }
-    startsName = nameSeparators.contains(character)
-    name.append(character)
+    name += dot.map { run[run.index(after: $0)...] } ?? run
+    guard end < text.endIndex else { break }
+    name.append(text[end])
+    start = text.index(after: end)
   }
-  return name + first
+  return name
 }
 
 /// `text` without a private or local type's `(unknown context at $…).`, nor what led to it: source names the type
