@@ -42,6 +42,20 @@ private struct Nest<Inner>: InjectorCreatable {
   init(resolver: Resolver) throws { _ = try resolver.resolve(Nest<Nest<Inner>>.self) }
 }
 
+/// An injector whose factories of B and C each resolve the other.
+private func loopOfFactories() -> Injector {
+  let injector = Injector()
+  injector.register(B.self) { resolver in
+    _ = try resolver.resolve(C.self)
+    return B()
+  }
+  injector.register(C.self) { resolver in
+    _ = try resolver.resolve(B.self)
+    return C()
+  }
+  return injector
+}
+
 @Suite("Cycles")
 struct CycleTests {
   @Test("A cycle through a Lazy or Provider read while its value is made says to read it later, not to add a Lazy")
@@ -67,15 +81,7 @@ struct CycleTests {
     }
     // A handle read only where the loop is entered is not in it; nor does a plain resolve inside the loop take the
     // handle's site from the resolution it first built.
-    let plain = Injector()
-    plain.register(B.self) { resolver in
-      _ = try resolver.resolve(C.self)
-      return B()
-    }
-    plain.register(C.self) { resolver in
-      _ = try resolver.resolve(B.self)
-      return C()
-    }
+    let plain = loopOfFactories()
     let handle: Provider<B> = try plain.resolve()
     let error = injectionError { _ = try handle.get() }
     #expect(error?.path == ["resolve(Provider<B>)", "resolve(C)", "resolve(B)"])
@@ -92,15 +98,7 @@ struct CycleTests {
       var injectedB: B?
       static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedB": \Screen.injectedB] }
     }
-    let injector = Injector()
-    injector.register(B.self) { resolver in
-      _ = try resolver.resolve(C.self)
-      return B()
-    }
-    injector.register(C.self) { resolver in
-      _ = try resolver.resolve(B.self)
-      return C()
-    }
+    let injector = loopOfFactories()
     let error = try #require(injectionError { try injector.inject(Screen()) })
     #expect(error.path == ["Screen.injectedB", "resolve(C)", "resolve(B)"])
     let fix = error.problems[0].fix
