@@ -149,12 +149,12 @@ extension InjectionError.Problem {
   }
 
   /// A ``Scope/weak`` registration of `type`, which is not a class (nor a protocol a class may conform to), under
-  /// the key `name` (a name registration's) or `arguments` (see ``keyArguments(target:id:)``).
-  static func weakOfValueType(_ type: Any.Type, named name: String?, arguments: String) -> Self {
+  /// the key `name` (a name registration's), or `target` and `id`.
+  static func weakOfValueType(_ type: Any.Type, named name: String?, target: Any.Type?, id: String?) -> Self {
     let typeName = readableName(of: type)
     let call =
       name.map { "injector.register(named: \"\($0)\", scope: .cached)" }
-      ?? "injector.register(\(metatypeExpression(of: type)), scope: .cached\(arguments))"
+      ?? "injector.register(\(metatypeExpression(of: type)), scope: .cached\(keyArguments(target: target, id: id)))"
     return Self(
       code: .weakNotClass, typeName: typeName,
       summary: "\(name.map { "the factory named \"\($0)\", of \(typeName)," } ?? typeName) was registered with "
@@ -236,15 +236,15 @@ extension InjectionError.Problem {
   }
 
   /// An optional type registered through generic code (the compiler rejects it elsewhere), as `service`, under the
-  /// key `name` (a name registration's) or `arguments` (see ``keyArguments(target:id:)``).
-  static func optionalRegistration(_ type: Any.Type, as service: Any.Type, named name: String?, arguments: String)
-    -> Self
-  {
+  /// key `name` (a name registration's), or `target` and `id`.
+  static func optionalRegistration(
+    _ type: Any.Type, as service: Any.Type, named name: String?, target: Any.Type?, id: String?
+  ) -> Self {
     let typeName = readableName(of: type)
     let unwrapped = (type as? any OptionalProtocol.Type).map { readableName(of: $0.wrappedType) } ?? typeName
     let unregister =
       name.map { "injector.unregister(named: \"\($0)\")" }
-      ?? "injector.unregister(\(metatypeExpression(of: service))\(arguments))"
+      ?? "injector.unregister(\(metatypeExpression(of: service))\(keyArguments(target: target, id: id)))"
     return Self(
       code: .optionalRegistration, typeName: typeName,
       summary: "an optional (\(typeName)) was registered: a property is filled only when nil, so an optional value "
@@ -265,7 +265,7 @@ extension InjectionError.Problem {
 
   /// The arguments after the type in a call that names a registration's key: `, for: Screen.self, id: "first"`, or
   /// nothing for a registration without `for:` and `id:`.
-  static func keyArguments(target: Any.Type?, id: String?) -> String {
+  private static func keyArguments(target: Any.Type?, id: String?) -> String {
     keyArguments(target: target.map(metatypeExpression(of:)), id: id)
   }
 

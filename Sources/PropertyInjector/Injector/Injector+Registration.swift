@@ -151,21 +151,21 @@ extension Injector {
       case .name(let name): (name, nil)
       case .type(let typeMatch): (nil, typeMatch)
       }
-    let arguments = InjectionError.Problem.keyArguments(target: typeMatch?.target?.type, id: typeMatch?.id?.original)
+    let (target, id): (AnyClass?, String?) = (typeMatch?.target?.type, typeMatch?.id?.original)
     if service.isOptional {
-      return .optionalRegistration(service.type, as: service.type, named: name, arguments: arguments)
+      return .optionalRegistration(service.type, as: service.type, named: name, target: target, id: id)
     }
     if case .scoped(_, .weak) = source, !(service.type is AnyClass || isExistential(service.type)) {
-      return .weakOfValueType(service.type, named: name, arguments: arguments)
+      return .weakOfValueType(service.type, named: name, target: target, id: id)
     }
     // An instance of exactly the registered type, most of the time: nothing more to ask then.
     if case .instance(let value) = source, ObjectIdentifier(type(of: value)) != service.id,
       value is any OptionalProtocol
     {
-      return .optionalRegistration(type(of: value), as: service.type, named: name, arguments: arguments)
+      return .optionalRegistration(type(of: value), as: service.type, named: name, target: target, id: id)
     }
     if let name { return .invalidName(name, registering: service.type) }
-    return typeMatch?.id.flatMap { .invalidID($0.original, registering: service.type, for: typeMatch?.target?.type) }
+    return id.flatMap { .invalidID($0, registering: service.type, for: target) }
   }
 
   /// Whether a value of exactly `Service` is known not injectable (a protocol type's values never are exactly it).
