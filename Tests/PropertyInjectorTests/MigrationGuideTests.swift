@@ -355,6 +355,8 @@ enum SwinjectGuide {
 
   final class RequestID: Sendable {}
   final class Settings: Sendable {}
+  final class EditSession: Sendable {}
+  final class ImageCache: Sendable {}
 
   final class ProfileViewModel: InjectableSettable {
     var injectedLogger: (any Logger)?
@@ -458,22 +460,29 @@ struct SwinjectGuideTests {
     #expect(try injector.resolve(Database.self) !== database, "a factory is transient")
   }
 
-  @Test("Object scopes: transient factories, singletons, instances")
+  @Test("Object scopes: transient factories, singletons, instances, graph and weak")
   func objectScopes() throws {
     let injector = Injector()
     injector.register(ConsoleLogger(), as: (any Logger).self)
     typealias RequestID = SwinjectGuide.RequestID
     typealias Settings = SwinjectGuide.Settings
+    typealias EditSession = SwinjectGuide.EditSession
+    typealias ImageCache = SwinjectGuide.ImageCache
     // snippet
     injector.register(RequestID.self) { _ in RequestID() }  // .transient: a new value every time
     injector.register(Database.self, scope: .singleton) { resolver in  // .container: made once, on first use
       Database(logger: try resolver.resolve((any Logger).self))
     }
     injector.register(Settings())  // made now, and shared
+    injector.register(EditSession.self, scope: .graph) { _ in EditSession() }  // .graph: one per call
+    injector.register(ImageCache.self, scope: .weak) { _ in ImageCache() }  // .weak: while someone holds it
     // end snippet
     #expect(try injector.resolve(RequestID.self) !== injector.resolve(RequestID.self))
     #expect(try injector.resolve(Database.self) === injector.resolve(Database.self))
     #expect(try injector.resolve(Settings.self) === injector.resolve(Settings.self))
+    #expect(try injector.resolve(EditSession.self) !== injector.resolve(EditSession.self), "one per top-level call")
+    let held = try injector.resolve(ImageCache.self)
+    #expect(try injector.resolve(ImageCache.self) === held, "shared while held")
   }
 
   @Test("initCompleted becomes injected properties: factory results, and objects made elsewhere, are filled")

@@ -88,8 +88,9 @@ extension Injector {
     add(factory: factory, scope: .transient, match: Self.match(for: target, id: id))
   }
 
-  /// A singleton of a type that is not `Sendable` would be shared between threads unchecked: the
-  /// compiler says where `unchecked:` goes (it cannot name the type). Less specific than
+  /// A scoped value of a type that is not `Sendable` (a singleton, a cached or weak value, shared between threads; a
+  /// graph value, kept for its call) would be kept unchecked: the compiler says where `unchecked:` goes (it cannot
+  /// name the type). Less specific than
   /// ``register(_:scope:for:id:factory:)`` (no `Sendable` requirement), so it is picked only for a
   /// type that is not `Sendable`; ignored, it registers as ``register(unchecked:scope:for:id:factory:)``.
   /// A warning, not an error: `scope` is a value, and a transient factory's type need not be `Sendable`.
@@ -97,7 +98,7 @@ extension Injector {
   @available(
     *, deprecated,
     message:
-      "This type is not Sendable, so a singleton of it would be shared between threads unchecked: write `unchecked:` before the type, `register(unchecked: ...)`, on your promise that sharing it is safe; or add `on: MainActor.self` as the last argument for a main-actor service, which needs no `unchecked:`; or, for a new value each time, remove `scope:`"
+      "This type is not Sendable, and a scope keeps its values (a singleton, a cached or weak value, shared between threads; a graph value, for its call), unchecked: write `unchecked:` before the type, `register(unchecked: ...)`, on your promise that sharing it is safe; or add `on: MainActor.self` as the last argument for a main-actor service, which needs no `unchecked:`; or, for a new value each time, remove `scope:`"
   )
   public func register<Service>(
     _ type: Service.Type,
@@ -114,7 +115,7 @@ extension Injector {
   @available(
     *, deprecated,
     message:
-      "The factory's value is not Sendable, so a singleton of it would be shared between threads unchecked: write `unchecked:` and the factory's result type before `named:` (such as `register(unchecked: Database.self, named: ...)`) on your promise that sharing it is safe; or, for a new value each time, remove `scope:`"
+      "The factory's value is not Sendable, and a scope keeps its values (a singleton, a cached or weak value, shared between threads; a graph value, for its call), unchecked: write `unchecked:` and the factory's result type before `named:` (such as `register(unchecked: Database.self, named: ...)`) on your promise that sharing it is safe; or, for a new value each time, remove `scope:`"
   )
   public func register<Value>(
     named name: String,
