@@ -23,7 +23,7 @@ extension InjectionError.Problem {
     switch issue {
     case .brokenEntry:
       return nil
-    case .notOptional(let missingEntry):
+    case .notOptional(let table):
       let holds =
         property.declaredType == nil
         ? property.reflectedType.map { " (it holds \(aOrAn(readableName(of: $0))))" } ?? "" : ""
@@ -34,7 +34,7 @@ extension InjectionError.Problem {
       summary = "it is not optional\(holds), so it can never be nil for the injector to fill."
       fix = "Declare it optional (\(optional)), or \(notACandidate)."
       // A hand-written table needs its entry too, which the type cannot have before (its key path would not fit).
-      if case .add(let table) = missingEntry, !(table is any InjectableThroughAccessors.Type) {
+      if let table {
         let table = declaredName(readableName(of: table))
         fix +=
           " Once optional, it needs its table entry too: \"\(name)\": \\\(table).\(name) in \(table).injectableKeyPaths."

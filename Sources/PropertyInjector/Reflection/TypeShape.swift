@@ -32,9 +32,9 @@ final class TypeShape: Sendable {
   }
 
   /// What is wrong with a property if it turns out to be a candidate.
-  indirect enum Issue {
-    /// Not optional; once it is, it needs what `missingEntry` says, since no entry reaches it either.
-    case notOptional(missingEntry: Issue)
+  enum Issue {
+    /// Not optional; once it is, it needs an entry in `tableNeedingEntry`'s hand-written table, if that is set.
+    case notOptional(tableNeedingEntry: AnyClass?)
     /// Its entry is unusable, which is reported as a table problem already.
     case brokenEntry
     /// A `lazy var`: reading it would run its initializer.
@@ -431,7 +431,14 @@ private struct ShapeBuilder {
       } else if let declared, declared is any OptionalProtocol.Type {
         issue = missingEntry(for: property)
       } else {
-        issue = .notOptional(missingEntry: missingEntry(for: property))
+        // Not `indirect` (a boxed missing entry): LeakSanitizer cannot see a box behind an enum's tag bits.
+        let table: AnyClass? =
+          if case .add(let table) = missingEntry(for: property), !(table is any InjectableThroughAccessors.Type) {
+            table
+          } else {
+            nil
+          }
+        issue = .notOptional(tableNeedingEntry: table)
       }
       let owner: AnyClass = chain[property.level]
       properties.append(
