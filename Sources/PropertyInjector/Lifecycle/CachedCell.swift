@@ -54,7 +54,7 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
 
   func reset(_ registration: Registration, in overrides: OverrideCells?) {
     guard let overrides else { return cell.replace() }
-    overrides.cell(for: registration, orMake: true) { CachedCell<Service>(label: registration.named.summary) }?
+    overrides.cell(for: registration) { CachedCell<Service>(label: registration.named.summary) }
       .replace()
   }
 }

@@ -111,12 +111,16 @@ private let creations = ConditionLocked(Creations())
 final class OverrideCells: Sendable {
   private let cells = Locked<[ObjectIdentifier: (registration: Registration, cell: any AnyObject & Sendable)]>([:])
 
-  /// The override's own cell for `registration`; if there is none, the one `make` makes if `orMake`, else nil.
-  func cell<Cell: AnyObject & Sendable>(for registration: Registration, orMake: Bool, _ make: () -> Cell) -> Cell? {
+  /// The override's own cell for `registration`, if it has one.
+  func existingCell<Cell: AnyObject & Sendable>(for registration: Registration, of _: Cell.Type) -> Cell? {
+    cells.withLock { $0[ObjectIdentifier(registration)]?.cell as? Cell }
+  }
+
+  /// The override's own cell for `registration`; if there is none, the one `make` makes.
+  func cell<Cell: AnyObject & Sendable>(for registration: Registration, _ make: () -> Cell) -> Cell {
     let id = ObjectIdentifier(registration)
     return cells.withLock { cells in
       if let existing = cells[id]?.cell as? Cell { return existing }
-      guard orMake else { return nil }
       let made = make()
       // The entry keeps the registration alive (its id is not reused); a registration has one value type.
       cells[id] = (registration, made)
@@ -141,8 +145,8 @@ extension Execution {
     _ home: Cell, of registration: Registration, level: Int, homeValue: () -> Value?, fresh: () -> Cell
   ) -> ValueSource<Value, Cell> {
     guard level > 0, let overrides = owner(atLevel: level).overrideCells else { return .cell(home) }
-    if let own = overrides.cell(for: registration, orMake: false, fresh) { return .cell(own) }
+    if let own = overrides.existingCell(for: registration, of: Cell.self) { return .cell(own) }
     if let value = homeValue() { return .value(value) }
-    return .cell(overrides.cell(for: registration, orMake: true, fresh) ?? fresh())
+    return .cell(overrides.cell(for: registration, fresh))
   }
 }
