@@ -84,6 +84,14 @@ let package = Package(
       path: "Tests/InheritedIsolationFixtures",
       swiftSettings: strictSettings + [.enableUpcomingFeature("InferIsolatedConformances")]
     ),
+    // Types named `PropertyInjector` and `Swift` beside an `@Injectable` class: what the macro writes
+    // must name the modules, not them.
+    .target(
+      name: "ModuleNameFixtures",
+      dependencies: ["PropertyInjector"],
+      path: "Tests/ModuleNameFixtures",
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "PropertyInjectorTests",
       dependencies: ["PropertyInjector", "OtherModuleFixtures"],
@@ -105,7 +113,7 @@ let package = Package(
     .testTarget(
       name: "PropertyInjectorMacrosTests",
       dependencies: [
-        "PropertyInjector", "OtherModuleFixtures", "InheritedIsolationFixtures",
+        "PropertyInjector", "OtherModuleFixtures", "InheritedIsolationFixtures", "ModuleNameFixtures",
         .target(name: "PropertyInjectorMacros", condition: .when(traits: ["Macros"])),
         syntax("SwiftSyntaxMacroExpansion"), syntax("SwiftSyntax"),
         syntax("SwiftSyntaxMacros"), syntax("SwiftSyntaxBuilder"), syntax("SwiftDiagnostics"), syntax("SwiftParser"),

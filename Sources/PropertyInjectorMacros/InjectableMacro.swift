@@ -17,6 +17,20 @@
     static let settable = "InjectableSettable"
     static let accessors = "InjectableThroughAccessors"
 
+    #if compiler(>=6.3) && canImport(SwiftSyntax603)
+      /// How the generated code names the library's module: with a module selector (Swift 6.3), which a type of the
+      /// user's own named `PropertyInjector` cannot shadow, as `PropertyInjector.InjectableAccessor` would.
+      static let library = "PropertyInjector::"
+      /// How it names the standard library's `type(of:)`: `Swift::`, for the same reason.
+      static let standardLibrary = "Swift::"
+    #else
+      /// How the generated code names the library's module: before Swift 6.3 (or with a swift-syntax that cannot
+      /// parse module selectors), qualified by the module's name, which a type named `PropertyInjector` shadows.
+      static let library = "PropertyInjector."
+      /// How it names the standard library's `type(of:)`.
+      static let standardLibrary = "Swift."
+    #endif
+
     /// The members: the typed accessors, and the values their filler binds.
     public static func expansion(
       of node: AttributeSyntax,
@@ -61,8 +75,8 @@
       let shape = ClassShape(declaration, attribute: node, missing: protocols)
       let isolation = shape.globalActor.map { "@\($0) " } ?? ""
       var conformances: [String] = []
-      if shape.isRoot { conformances.append("\(isolation)PropertyInjector.\(settable)") }
-      if shape.lacksAccessors { conformances.append("\(isolation)PropertyInjector.\(accessors)") }
+      if shape.isRoot { conformances.append("\(isolation)\(library)\(settable)") }
+      if shape.lacksAccessors { conformances.append("\(isolation)\(library)\(accessors)") }
       guard !conformances.isEmpty else { return [] }
       let decl: DeclSyntax = "extension \(type.trimmed): \(raw: conformances.joined(separator: ", ")) {}"
       return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
@@ -89,13 +103,13 @@
       let overridesGetter = StoredProperty.Member.flattened(tree).contains { property in
         if case .overriding(hasGetter: true) = property.kind { true } else { false }
       }
-      var head = overridesGetter ? [] : ["PropertyInjector.InjectableAccessor._$complete(\(shape.name).self)"]
+      var head = overridesGetter ? [] : ["\(library)InjectableAccessor._$complete(\(shape.name).self)"]
       // In a subclass, the callback as a call written in it calls it: its own, one in an extension (which the
       // protocol requirement, bound to the root's, would never reach), or the nearest superclass's. A root's
       // conformance binds the requirement to its own callback already.
       if !shape.isRoot {
         head.append(
-          "PropertyInjector.InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
+          "\(library)InjectableAccessor._$didInject(\(shape.name).self) { $0.didInjectDependencies() }")
       }
       func entries(of members: [StoredProperty.Member]) -> [String] {
         members.compactMap { member in
@@ -120,7 +134,7 @@
       if isConditional {
         // `#if` cannot be written inside an array literal: the list is built by statements.
         list = """
-          var accessors: [PropertyInjector.InjectableAccessor] = \(literal)
+          var accessors: [\(library)InjectableAccessor] = \(literal)
           \(conditionalAppends(of: tree, entries: entries))
           return accessors
           """
@@ -129,7 +143,7 @@
       }
       guard hasFiller else {
         return """
-          \(raw: prefix) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          \(raw: prefix) var injectableAccessors: [\(raw: library)InjectableAccessor] {
           \(raw: list)
           }
           """
@@ -151,8 +165,8 @@
           """
       }
       return """
-        \(raw: prefix) var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-        let filler = PropertyInjector.InjectableFiller._$filler(
+        \(raw: prefix) var injectableAccessors: [\(raw: library)InjectableAccessor] {
+        let filler = \(raw: library)InjectableFiller._$filler(
           of: \(raw: shape.name).self, values: _$InjectableValues(),
           set: { values, name, value in
             switch name {
@@ -214,14 +228,14 @@
       }
       if case .lazy = property.kind { arguments.append("isLazy: true") }
       if case .constant = property.kind { arguments.append("isConstant: true") }
-      return "PropertyInjector.InjectableAccessor._$fixed(\(arguments.joined(separator: ", ")))"
+      return "\(library)InjectableAccessor._$fixed(\(arguments.joined(separator: ", ")))"
     }
 
     /// The typed accessor of a stored optional `var`.
     private static func accessorEntry(_ property: StoredProperty, in shape: ClassShape, filler: Bool) -> String {
       let member = property.identifier.text
       return """
-        PropertyInjector.InjectableAccessor._$property(
+        \(library)InjectableAccessor._$property(
           "\(property.name)", of: \(shape.name).self, as: \(wrappedType(of: property)).self,
           ownership: .\(property.ownership.rawValue),
           isNil: { $0.\(member) == nil }, write: { $0.\(member) = $1 }, clear: { $0.\(member) = nil },
@@ -229,7 +243,7 @@
             guard $0.\(member) == nil else { return false }
             $0.\(member) = $1
             return true
-          }, typeOf: { Swift.type(of: $0) }\(filler ? ", filler: filler" : "")
+          }, typeOf: { \(standardLibrary)type(of: $0) }\(filler ? ", filler: filler" : "")
         )
         """
     }

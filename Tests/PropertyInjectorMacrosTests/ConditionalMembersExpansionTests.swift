@@ -35,8 +35,8 @@
           func helper() {}
           #endif
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -58,9 +58,9 @@
                 }
                 return wrote
               })
-            var accessors: [PropertyInjector.InjectableAccessor] = [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+            var accessors: [PropertyInjector::InjectableAccessor] = [
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -77,13 +77,13 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
             #if FLAG
             accessors += [
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedCache", of: Screen.self, as: Cache.self,
                 ownership: .strong,
                 isNil: {
@@ -100,14 +100,14 @@
                   $0.injectedCache = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }
               )
             ]
             #elseif OTHER
             #if DEBUG
             accessors += [
-              PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self, isConstant: true)
+              PropertyInjector::InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self, isConstant: true)
             ]
             #endif
             #else
@@ -121,7 +121,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -140,8 +140,8 @@
         final class Screen {
           var (injectedLeft, right): (Left?, Int)
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -164,9 +164,9 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("right", of: Screen.self, type: (Int).self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("right", of: Screen.self, type: (Int).self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLeft", of: Screen.self, as: Left.self,
                 ownership: .strong,
                 isNil: {
@@ -183,7 +183,7 @@
                   $0.injectedLeft = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -195,7 +195,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -229,16 +229,16 @@
         final class Screen {
           var (injectedLeft, right) = (Left(), 1)
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectedLeft", of: Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("right", of: Screen.self)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("injectedLeft", of: Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("right", of: Screen.self)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }

@@ -193,14 +193,14 @@
         final class Screen {
           static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedAdded": \Screen.injectedAdded] }
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """#
       }

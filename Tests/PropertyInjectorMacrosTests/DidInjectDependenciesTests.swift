@@ -109,10 +109,10 @@
         final class Screen: Base {
           func didInjectDependencies() {}
 
-          override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          override class var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$didInject(Screen.self) {
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$didInject(Screen.self) {
                 $0.didInjectDependencies()
               }
             ]

@@ -94,14 +94,14 @@
         """
         final class Ledger: Base {
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Ledger.self)
+              PropertyInjector::InjectableAccessor._$complete(Ledger.self)
             ]
           }
         }
 
-        extension Ledger: @Storage PropertyInjector.InjectableSettable, @Storage PropertyInjector.InjectableThroughAccessors {
+        extension Ledger: @Storage PropertyInjector::InjectableSettable, @Storage PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -131,14 +131,14 @@
         """
         final class Ledger {
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Ledger.self)
+              PropertyInjector::InjectableAccessor._$complete(Ledger.self)
             ]
           }
         }
 
-        extension Ledger: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Ledger: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }

@@ -29,8 +29,8 @@
           var title = "Profile"
           let id: Int = 1
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -80,10 +80,10 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("title", of: Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self, isConstant: true),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("title", of: Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("id", of: Screen.self, type: (Int).self, isConstant: true),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: (any Logger).self,
                 ownership: .strong,
                 isNil: {
@@ -100,10 +100,10 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               ),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedCache", of: Screen.self, as: Cache.self,
                 ownership: .strong,
                 isNil: {
@@ -120,10 +120,10 @@
                   $0.injectedCache = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               ),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedDelegate", of: Screen.self, as: Delegate.self,
                 ownership: .weak,
                 isNil: {
@@ -140,10 +140,10 @@
                   $0.injectedDelegate = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               ),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$property(
                 "analytics", of: Screen.self, as: Analytics.self,
                 ownership: .strong,
                 isNil: {
@@ -160,7 +160,7 @@
                   $0.analytics = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -175,7 +175,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -200,8 +200,8 @@
             didSet {}
           }
 
-          public class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          public class var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Base.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -233,8 +233,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Base.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Base.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedValue", of: Base.self, as: T.self,
                 ownership: .strong,
                 isNil: {
@@ -251,10 +251,10 @@
                   $0.injectedValue = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               ),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedSecret", of: Base.self, as: Secret.self,
                 ownership: .strong,
                 isNil: {
@@ -271,7 +271,7 @@
                   $0.injectedSecret = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -284,7 +284,7 @@
           }
         }
 
-        extension Base: @MainActor PropertyInjector.InjectableSettable, @MainActor PropertyInjector.InjectableThroughAccessors {
+        extension Base: @MainActor PropertyInjector::InjectableSettable, @MainActor PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -303,8 +303,8 @@
         final class Leaf: Base {
           unowned(unsafe) var injectedOwner: Owner?
 
-          override class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          override class var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Leaf.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -327,11 +327,11 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Leaf.self),
-              PropertyInjector.InjectableAccessor._$didInject(Leaf.self) {
+              PropertyInjector::InjectableAccessor._$complete(Leaf.self),
+              PropertyInjector::InjectableAccessor._$didInject(Leaf.self) {
                 $0.didInjectDependencies()
               },
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedOwner", of: Leaf.self, as: Owner.self,
                 ownership: .unowned,
                 isNil: {
@@ -348,7 +348,7 @@
                   $0.injectedOwner = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -376,8 +376,8 @@
         open class Panel: LegacyPanel {
           var injectedLogger: Logger?
 
-          open class var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          open class var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Panel.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -400,11 +400,11 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Panel.self),
-              PropertyInjector.InjectableAccessor._$didInject(Panel.self) {
+              PropertyInjector::InjectableAccessor._$complete(Panel.self),
+              PropertyInjector::InjectableAccessor._$didInject(Panel.self) {
                 $0.didInjectDependencies()
               },
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Panel.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -421,7 +421,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -433,7 +433,7 @@
           }
         }
 
-        extension Panel: PropertyInjector.InjectableThroughAccessors {
+        extension Panel: PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -548,8 +548,8 @@
         final class Screen {
           var injectedCache: Cache?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -572,8 +572,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedCache", of: Screen.self, as: Cache.self,
                 ownership: .strong,
                 isNil: {
@@ -590,7 +590,7 @@
                   $0.injectedCache = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -602,7 +602,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -617,15 +617,15 @@
         final class Screen {
           let injectedCache: Cache?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self, isConstant: true)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self, isConstant: true)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -660,8 +660,8 @@
         final class Screen {
           var injectedCache: Cache? = nil
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -684,8 +684,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedCache", of: Screen.self, as: Cache.self,
                 ownership: .strong,
                 isNil: {
@@ -702,7 +702,7 @@
                   $0.injectedCache = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -714,7 +714,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -729,15 +729,15 @@
         final class Screen {
           lazy var injectedCache: Cache? = nil
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self, isLazy: true)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("injectedCache", of: Screen.self, type: (Cache?).self, isLazy: true)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -772,8 +772,8 @@
         final class Screen {
           var injectedLogger: (any Logger)?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -796,8 +796,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: (any Logger).self,
                 ownership: .strong,
                 isNil: {
@@ -814,7 +814,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -826,7 +826,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -841,15 +841,15 @@
         final class Screen {
           var injectedLogger: any Logger
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectedLogger", of: Screen.self, type: (any Logger).self)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("injectedLogger", of: Screen.self, type: (any Logger).self)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -903,15 +903,15 @@
         final class Screen {
           var injectedCache = Cache()
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectedCache", of: Screen.self)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("injectedCache", of: Screen.self)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -939,14 +939,14 @@
         final class Screen {
           @Clamped var injectedCache: Cache?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -961,14 +961,14 @@
         final class Screen {
           @Clamped var injectedCache: Cache?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }

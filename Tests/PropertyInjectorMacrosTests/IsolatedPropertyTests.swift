@@ -87,8 +87,8 @@
           var injectedLogger: Logger?
           var injectedLabel: Label?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -120,8 +120,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -138,10 +138,10 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               ),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLabel", of: Screen.self, as: Label.self,
                 ownership: .strong,
                 isNil: {
@@ -158,7 +158,7 @@
                   $0.injectedLabel = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -171,7 +171,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -205,8 +205,8 @@
         @MainActor final class Screen {
           var injectedStore: Store?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -229,8 +229,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedStore", of: Screen.self, as: Store.self,
                 ownership: .strong,
                 isNil: {
@@ -247,7 +247,7 @@
                   $0.injectedStore = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -259,7 +259,7 @@
           }
         }
 
-        extension Screen: @MainActor PropertyInjector.InjectableSettable, @MainActor PropertyInjector.InjectableThroughAccessors {
+        extension Screen: @MainActor PropertyInjector::InjectableSettable, @MainActor PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -278,8 +278,8 @@
         final class Screen: FrameworkViewController {
           @MainActor var injectedLabel: Label?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -302,8 +302,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLabel", of: Screen.self, as: Label.self,
                 ownership: .strong,
                 isNil: {
@@ -320,7 +320,7 @@
                   $0.injectedLabel = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -332,7 +332,7 @@
           }
         }
 
-        extension Screen: @MainActor PropertyInjector.InjectableSettable, @MainActor PropertyInjector.InjectableThroughAccessors {
+        extension Screen: @MainActor PropertyInjector::InjectableSettable, @MainActor PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -353,8 +353,8 @@
           var injectedLogger: Logger?
           @MainActor var label: Label?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -377,9 +377,9 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("label", of: Screen.self, type: (Label?).self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("label", of: Screen.self, type: (Label?).self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -396,7 +396,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -408,7 +408,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -427,8 +427,8 @@
         final class Screen {
           nonisolated var injectedLogger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -451,8 +451,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -469,7 +469,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -481,7 +481,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }

@@ -32,8 +32,8 @@
         final class Screen {
           var injectedLogger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -56,8 +56,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -74,7 +74,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -86,7 +86,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -101,8 +101,8 @@
         final class Screen {
           var injectLogger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -125,8 +125,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -143,7 +143,7 @@
                   $0.injectLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -155,7 +155,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -185,8 +185,8 @@
         final class Screen {
           var injectedLogger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -209,8 +209,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -227,7 +227,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -239,7 +239,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -254,8 +254,8 @@
         final class Screen {
           var injectdLogger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -278,8 +278,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectdLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -296,7 +296,7 @@
                   $0.injectdLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -308,7 +308,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -338,8 +338,8 @@
         final class Screen {
           var injectedAPI: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -362,8 +362,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedAPI", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -380,7 +380,7 @@
                   $0.injectedAPI = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -392,7 +392,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -407,8 +407,8 @@
         final class Screen {
           var InjectedAPI: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -431,8 +431,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "InjectedAPI", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -449,7 +449,7 @@
                   $0.InjectedAPI = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -461,7 +461,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -491,8 +491,8 @@
         final class Screen {
           var injectedLogger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -515,8 +515,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -533,7 +533,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -545,7 +545,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -560,8 +560,8 @@
         final class Screen {
           var INJECTEDLogger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -584,8 +584,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "INJECTEDLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -602,7 +602,7 @@
                   $0.INJECTEDLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -614,7 +614,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -633,8 +633,8 @@
         final class Screen {
           var injectedLogger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -657,8 +657,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -675,7 +675,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -687,7 +687,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -702,8 +702,8 @@
         final class Screen {
           var injectionCount: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -726,8 +726,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectionCount", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -744,7 +744,7 @@
                   $0.injectionCount = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -756,7 +756,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -771,8 +771,8 @@
         final class Screen {
           var logger: Logger?
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -795,8 +795,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "logger", of: Screen.self, as: Logger.self,
                 ownership: .strong,
                 isNil: {
@@ -813,7 +813,7 @@
                   $0.logger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -825,7 +825,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -844,15 +844,15 @@
         final class Screen {
           let injectLogger: Logger? = nil
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectLogger", of: Screen.self, type: (Logger?).self, isConstant: true)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("injectLogger", of: Screen.self, type: (Logger?).self, isConstant: true)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }

@@ -185,12 +185,12 @@
           }
           override var injectedCache: Cache? { didSet {} }
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             []
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }

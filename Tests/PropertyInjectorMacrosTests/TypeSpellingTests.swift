@@ -29,8 +29,8 @@
         final class Screen {
           var injectedLogger: Optional<Logger & AnyObject> = nil
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
-            let filler = PropertyInjector.InjectableFiller._$filler(
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
+            let filler = PropertyInjector::InjectableFiller._$filler(
               of: Screen.self, values: _$InjectableValues(),
               set: { values, name, value in
                 switch name {
@@ -53,8 +53,8 @@
                 return wrote
               })
             return [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$property(
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$property(
                 "injectedLogger", of: Screen.self, as: (Logger & AnyObject).self,
                 ownership: .strong,
                 isNil: {
@@ -71,7 +71,7 @@
                   $0.injectedLogger = $1
                   return true
                 }, typeOf: {
-                  Swift.type(of: $0)
+                  Swift::type(of: $0)
                 }, filler: filler
               )
             ]
@@ -83,7 +83,7 @@
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
@@ -133,15 +133,15 @@
         final class Screen {
           var injectedStore: MaybeStore
 
-          static var injectableAccessors: [PropertyInjector.InjectableAccessor] {
+          static var injectableAccessors: [PropertyInjector::InjectableAccessor] {
             [
-              PropertyInjector.InjectableAccessor._$complete(Screen.self),
-              PropertyInjector.InjectableAccessor._$fixed("injectedStore", of: Screen.self, type: (MaybeStore).self)
+              PropertyInjector::InjectableAccessor._$complete(Screen.self),
+              PropertyInjector::InjectableAccessor._$fixed("injectedStore", of: Screen.self, type: (MaybeStore).self)
             ]
           }
         }
 
-        extension Screen: PropertyInjector.InjectableSettable, PropertyInjector.InjectableThroughAccessors {
+        extension Screen: PropertyInjector::InjectableSettable, PropertyInjector::InjectableThroughAccessors {
         }
         """
       }
