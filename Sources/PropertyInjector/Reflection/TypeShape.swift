@@ -197,6 +197,10 @@ private struct ShapeBuilder {
   let chain: [AnyClass]
   /// Key-path tables by level; nil for a class that has none.
   var keyPathTables: [[String: AnyKeyPath]?] = []
+  /// Whether each level's class answers an `@Injectable` list (conforms to `InjectableThroughAccessors`): read with the
+  /// tables, so that a property's issue asks the runtime nothing (a never-seen class's conformance look-up scans every
+  /// conformance record).
+  var answersAccessorList: [Bool] = []
   var entries: [TableEntry] = []
   var problems: [InjectionError.Problem] = []
   private var rootNames: [ObjectIdentifier: String] = [:]
@@ -249,7 +253,9 @@ private struct ShapeBuilder {
           entries.append(TableEntry(name: name, keyPath: keyPath, typed: nil))
         }
       }
-      guard let list = lists.list(of: type) else { continue }
+      let list = lists.list(of: type)
+      answersAccessorList.append(list != nil)
+      guard let list else { continue }
       entries.reserveCapacity(entries.count + list.count)
       // An inherited list is read once; the first class's own accessors cannot repeat.
       for index in 0..<list.count {
@@ -433,7 +439,9 @@ private struct ShapeBuilder {
       } else {
         // Not `indirect` (a boxed missing entry): LeakSanitizer cannot see a box behind an enum's tag bits.
         let table: AnyClass? =
-          if case .add(let table) = missingEntry(for: property), !(table is any InjectableThroughAccessors.Type) {
+          if case .add(let table) = missingEntry(for: property), let level = chain.firstIndex(where: { $0 == table }),
+            !answersAccessorList[level]
+          {
             table
           } else {
             nil
@@ -457,13 +465,13 @@ private struct ShapeBuilder {
       return .shadowed(by: chain[reflected.properties[shadowing].level])
     }
     // The table of the declaring class if it has one, else of the object's class.
-    let tableLevel = chain[property.level] is any InjectableSettable.Type ? property.level : 0
+    let tableLevel = keyPathTables[property.level] != nil ? property.level : 0
     if let table = keyPathTables[tableLevel],
       let inherited = (tableLevel + 1..<chain.count).first(where: { keyPathTables[$0] != nil }),
       keyPathTables[inherited] == table
     {
       // An empty table of an accessor class is the protocol's default: nothing to override.
-      if table.isEmpty && chain[inherited] is any InjectableThroughAccessors.Type {
+      if table.isEmpty && answersAccessorList[inherited] {
         return .accessors(table: chain[tableLevel], injectable: chain[inherited])
       }
       return .override(table: chain[tableLevel], inheritedFrom: chain[inherited])
