@@ -122,6 +122,14 @@ private final class WeakSessionHolder: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedSession": \WeakSessionHolder.injectedSession] }
 }
 
+/// An unowned table property: reading it once its value is released would trap, so its observer tells whether it
+/// holds one (read as it is written, while the value is alive).
+private final class UnownedSessionHolder: InjectableSettable {
+  unowned var injectedSession: EditSession? { didSet { holdsOne = injectedSession != nil } }
+  private(set) var holdsOne = false
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedSession": \UnownedSessionHolder.injectedSession] }
+}
+
 /// A weak and a strong property one graph value fills: the strong one keeps it for the weak one.
 private final class WeakAndStrongHolder: InjectableSettable {
   weak var injectedSession: EditSession?
@@ -567,6 +575,26 @@ struct GraphScopeTests {
     try injector.inject(shared)
     #expect(shared.injectedSession != nil, "kept by the strong property the same value filled")
     #expect(shared.injectedSession === shared.injectedOtherSession)
+  }
+
+  @Test(
+    "A weak or unowned table property that a plain factory fills with the call's graph value is refused: the call's hold ends with it"
+  )
+  func graphValueThroughAPlainFactoryIsNotKept() throws {
+    let injector = Injector()
+    let made = Counter()
+    injector.register(EditSession.self, scope: .graph, id: "shared") { _ in EditSession(number: made.increment()) }
+    // A transient factory that hands out the call's graph value: only the call holds it, until the call ends.
+    injector.register(EditSession.self) { resolver in try resolver.resolve(EditSession.self, id: "shared") }
+    let holder = WeakSessionHolder()
+    #expect(injectionError { try injector.inject(holder) }.map(codes) == [.notRetained])
+    #expect(holder.injectedSession == nil)
+    let unowned = UnownedSessionHolder()
+    #expect(injectionError { try injector.inject(unowned) }.map(codes) == [.notRetained])
+    #expect(!unowned.holdsOne, "cleared, never left dangling")
+    let shared = WeakAndStrongHolder()
+    try injector.inject(shared)
+    #expect(shared.injectedSession != nil, "kept by the strong property")
   }
 
   @Test("Typed properties one graph registration fills get one value, made once, whatever their declared type")

@@ -36,6 +36,20 @@ private final class BackgroundReport: InjectableSettable {
   }
 }
 
+/// Two properties of a main-actor type, and one a plain factory fills.
+private final class TwoModelsReport: InjectableSettable {
+  var injectedViewModel: FeedViewModel?
+  var injectedOtherViewModel: FeedViewModel?
+  var injectedTitle: String?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedViewModel": \TwoModelsReport.injectedViewModel,
+      "injectedOtherViewModel": \TwoModelsReport.injectedOtherViewModel,
+      "injectedTitle": \TwoModelsReport.injectedTitle,
+    ]
+  }
+}
+
 /// Lazy and Provider handles of a main-actor type.
 private final class DeferredFeed: InjectableSettable {
   var injectedViewModel: Lazy<FeedViewModel>?
@@ -166,6 +180,35 @@ struct MainActorRegistrationTests {
     #expect(problem.fix.contains("register a factory that is not main-actor isolated"))
     #expect(leftNil)
     #expect(factoryCalls.value == 0)
+  }
+
+  @Test(
+    "Off the main actor, inject names every nil candidate a main-actor registration fills, as validate does, and makes nothing"
+  )
+  func injectOffMainThreadNamesEveryCandidate() async throws {
+    let (factoryCalls, titles) = (Counter(), Counter())
+    let injector = mainActorInjector(factoryCalls: factoryCalls, storeCalls: Counter())
+    injector.register(String.self) { _ in
+      titles.increment()
+      return "Feed"
+    }
+    let model = await MainActor.run { FeedViewModel(logger: ConsoleLogger("set")) }
+    let (injected, validated, leftNil, partly) = await offMainThread {
+      () -> ([String?]?, [String?]?, Bool, [String?]?) in
+      let report = TwoModelsReport()
+      let injected = thrown { try injector.inject(report) }?.problems.map(\.property)
+      let validated = thrown { try injector.validate(TwoModelsReport()) }?.problems.map(\.property)
+      let leftNil = report.injectedTitle == nil && report.injectedViewModel == nil
+      // A candidate already set is left alone, so only the other one is named.
+      let partlySet = TwoModelsReport()
+      partlySet.injectedViewModel = model
+      return (injected, validated, leftNil, thrown { try injector.inject(partlySet) }?.problems.map(\.property))
+    }
+    #expect(injected == ["injectedViewModel", "injectedOtherViewModel"])
+    #expect(validated == injected)
+    #expect(partly == ["injectedOtherViewModel"])
+    #expect(leftNil)
+    #expect(factoryCalls.value == 0 && titles.value == 0, "nothing is made")
   }
 
   @Test("Resolving off the main actor is a mainActorRequired error naming the resolve call")

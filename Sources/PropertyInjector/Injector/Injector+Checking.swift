@@ -68,16 +68,7 @@ extension Injector {
 
   /// What `inject` would throw for the plan's type, from this thread.
   private func validationProblems(of plan: TypePlan) -> [InjectionError.Problem] {
-    plan.declarationProblems + plan.program.failing.compactMap(\.failure)
-      + plan.program.steps.compactMap(Self.offMainActorProblem)
-  }
-
-  /// Off the main actor, the problem of a candidate a main-actor registration fills, which would make no value there.
-  private static func offMainActorProblem(of step: Step) -> InjectionError.Problem? {
-    guard case .registration(let registration, _)? = step.candidate.answer, registration.isMainActorIsolated,
-      !isOnMainActor()
-    else { return nil }
-    return .mainActorRequired(at: step.candidate.site, registration: registration.named)
+    plan.declarationProblems + plan.program.failing.compactMap(\.failure) + plan.offMainActorProblems(in: nil)
   }
 
   /// A readable account of how this injector would fill `object` now, without changing it.
@@ -134,7 +125,7 @@ extension Injector {
       let reachingOther = reachingOthers[ObjectIdentifier(candidate.site)]
       if reachingOther == nil && !step.isNil(in: object) {
         add(candidate.property, .alreadySet)
-      } else if let failure = reachingOther ?? step.failure ?? Self.offMainActorProblem(of: step) {
+      } else if let failure = reachingOther ?? step.failure ?? plan.offMainActorProblem(of: step) {
         let unresolved = [.unresolved, .typeMismatch, .mainActorRequired].contains(failure.code)
         add(candidate.property, unresolved ? .unresolved : .invalid, problem: failure)
       } else {

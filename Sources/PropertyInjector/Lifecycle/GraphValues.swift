@@ -60,17 +60,23 @@ final class GraphValues {
     }
   }
 
-  /// Moves the call's value of `registration` out of the storage, for a check that counts who else keeps the
-  /// value, which must not count the call; ``keep(_:for:)`` puts it back.
-  func take(_ registration: Registration) -> Any? {
-    let taken = update { storage -> Entry? in
-      guard let index = storage.entries.firstIndex(where: { $0.registration === registration }) else { return nil }
-      let entry = storage.entries.remove(at: index)
+  /// Moves `object` out of the storage, under every registration that kept it, for a check that counts who else keeps
+  /// it, which must not count the call: the registration whose value filled the property, or another one whose value a
+  /// plain factory handed on. Returns one of the values and the registrations, which ``keep(_:for:)`` puts it back for;
+  /// the others are released, `object` itself still alive.
+  func lend(_ object: AnyObject) -> (value: Any, registrations: [Registration])? {
+    guard !isEmpty else { return nil }
+    return update { storage -> (value: Any, registrations: [Registration])? in
+      var lent: (value: Any, registrations: [Registration])?
+      for entry in storage.entries where type(of: entry.value) is AnyClass && entry.value as AnyObject === object {
+        lent = (lent?.value ?? entry.value, (lent?.registrations ?? []) + [entry.registration])
+      }
+      guard let lent else { return nil }
+      storage.entries.removeAll { entry in lent.registrations.contains { $0 === entry.registration } }
       if !storage.positions.isEmpty { storage.positions.removeAll(keepingCapacity: true) }
       storage.index(from: 0)
-      return entry
+      return lent
     }
-    return taken?.value
   }
 
   /// Ends the call's graph: empties the storage, then releases the values outside every access to it, so a

@@ -2,8 +2,8 @@
 struct Producer<Value>: Sendable {
   /// Whether the registry or a singleton cell keeps the value alive, so `weak`/`unowned` properties may hold it.
   let keepsItsValue: Bool
-  /// For a graph-scoped registration: the call keeps its value until it ends, which a check of whether a
-  /// property keeps it must not count (see ``GraphValues/take(_:)``).
+  /// For a graph-scoped registration: the call keeps its value until it ends, so the strong properties it fills in
+  /// one class share one step (and a check of whether a property keeps it lends it out, ``GraphValues/lend(_:)``).
   var keptByTheCall: Registration? = nil
   /// Runs on the calling thread, outside every lock.
   let produce: @Sendable (Execution, Site) throws(InjectionError) -> Value

@@ -153,7 +153,7 @@ extension Accessor {
         return fill(root, value) || wrote
       }
     }
-    let (write, clear, keptByTheCall) = (self.write, self.clear, producer.keptByTheCall)
+    let (write, clear) = (self.write, self.clear)
     return Step(candidate: candidate, checksRetention: true) { object, execution, rest throws(InjectionError) in
       let root = downcast(object, to: Root.self)
       guard isNil(root) else { return try rest() }
@@ -161,10 +161,10 @@ extension Accessor {
       let wrote = try rest()
       guard type(of: value as Any) is AnyClass else { return fill(root, value) || wrote }
       guard isNil(root) else { return wrote }
-      // A graph value is also kept by the call, until it ends: lent out of it for the check.
-      let lent = keptByTheCall.flatMap { execution.stack.graph.take($0) }
+      // A graph value is also kept by the call, until it ends, whichever registration made it: lent out for the check.
+      let (lent, lentFor) = execution.stack.graph.lend(value as AnyObject) ?? (nil, [])
       let (kept, held) = isKept(consume value, lent: consume lent, write: { write(root, $0) }, clear: { clear(root) })
-      if let keptByTheCall, let held { execution.stack.graph.keep(held, for: keptByTheCall) }
+      if let held { for registration in lentFor { execution.stack.graph.keep(held, for: registration) } }
       guard !kept else { return true }
       throw InjectionError(
         operation: "inject(\(readableName(of: type(of: object))))", .notKept(at: site, answer: candidate.answer?.named))

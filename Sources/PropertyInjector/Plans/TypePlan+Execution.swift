@@ -5,7 +5,8 @@ extension TypePlan {
   /// - Precondition: `object` is an instance of exactly the plan's type.
   func fill(_ object: AnyObject, _ execution: Execution) throws(InjectionError) -> Bool {
     try InjectionError.throwIfAny(configurationProblems, as: "inject(\(typeName))")
-    let unresolved = program.failing.compactMap { $0.isNil(in: object) ? $0.failure : nil }
+    var unresolved = program.failing.compactMap { $0.isNil(in: object) ? $0.failure : nil }
+    if hasMainActorSteps { unresolved += offMainActorProblems(in: object) }
     // Guarded: building the concatenation unconditionally costs every plan that makes values about 177 instructions.
     if !declarationProblems.isEmpty || !unresolved.isEmpty {
       try InjectionError.throwIfAny(declarationProblems + unresolved, as: "inject(\(typeName))")

@@ -25,6 +25,8 @@ final class TypePlan: Sendable {
   let callsOwnFactories: Bool
   /// Whether a step checks that its write was kept (see ``Step/checksRetention``).
   let checksRetention: Bool
+  /// Whether a candidate is filled by a main-actor registration (``Program/mainActor``).
+  let hasMainActorSteps: Bool
   /// Whether the plan reads the injector's own instances from their slots, and so serves its siblings of the
   /// same shape too (see ``SiblingShape``); its candidates then do not say what fills them from those.
   let isSharedWithSiblings: Bool
@@ -44,6 +46,8 @@ final class TypePlan: Sendable {
     /// The retention-checked steps, for setting back what they wrote when one is not kept.
     let checked: [Step]
     let failing: [Step]
+    /// The steps of candidates a main-actor registration fills, which make nothing off the main actor.
+    let mainActor: [(step: Step, registration: RegistrationName)]
     /// Candidates whose declarations are wrong, for `explain`.
     let invalidCandidates: [InvalidCandidate]
     /// The shape's key-path entries of the plan's steps that cannot be told to reach their properties: until a
@@ -62,6 +66,7 @@ final class TypePlan: Sendable {
     var declarationProblems = shape.problems
     var drafts: [StepDraft] = []
     var invalidCandidates: [InvalidCandidate] = []
+    var mainActorSites: [(site: ObjectIdentifier, registration: RegistrationName)] = []
     let properties = shape.properties
     drafts.reserveCapacity(properties.count)
     for index in 0..<properties.count {
@@ -78,6 +83,9 @@ final class TypePlan: Sendable {
         wanted: accessor.wrapped, classChain: shape.classChain, label: property.name, names: .consulted,
         site: property.site)
       let answer = Rules.answer(request, in: chain)
+      if case .registration(let registration, _) = answer, registration.isMainActorIsolated {
+        mainActorSites.append((ObjectIdentifier(property.site), registration.named))
+      }
       var ownSlot: Int?
       if let slots, case .registration(let registration, 0) = answer { ownSlot = slots[ObjectIdentifier(registration)] }
       let kept = slots != nil && answer.namesOwnRegistration ? nil : answer
@@ -132,15 +140,38 @@ final class TypePlan: Sendable {
     } else {
       singletonsAreMade = areMade.first
     }
+    let mainActor = mainActorSites.compactMap { site, registration in
+      steps.first { ObjectIdentifier($0.candidate.site) == site }.map { (step: $0, registration: registration) }
+    }
     unsafe uncheckedProgram = Program(
-      steps: steps, chain: grouped, writes: writes, checked: checked, failing: failing,
+      steps: steps, chain: grouped, writes: writes, checked: checked, failing: failing, mainActor: mainActor,
       invalidCandidates: invalidCandidates, entryChecks: checks)
+    hasMainActorSteps = !mainActor.isEmpty
     hasEntryChecks = !checks.isEmpty
     checksRetention = !checked.isEmpty
     self.callsOwnFactories = callsOwnFactories
   }
 
   var typeName: String { shape.typeName }
+
+  /// Off the main actor, the problem of each candidate a main-actor registration fills, which would make no value
+  /// there: of those nil in `object`, or of all of them without one (`validate`'s question). Asked before anything is
+  /// made, so an injection reports them all, not the first one made.
+  func offMainActorProblems(in object: AnyObject?) -> [InjectionError.Problem] {
+    guard hasMainActorSteps else { return [] }
+    return program.mainActor.compactMap {
+      object.map($0.step.isNil(in:)) ?? true ? offMainActorProblem(of: $0.step) : nil
+    }
+  }
+
+  /// Off the main actor, the problem of `step`'s candidate if a main-actor registration fills it.
+  func offMainActorProblem(of step: Step) -> InjectionError.Problem? {
+    guard hasMainActorSteps, !isOnMainActor(),
+      let registration = program.mainActor.first(where: { $0.step.candidate.site === step.candidate.site })?
+        .registration
+    else { return nil }
+    return .mainActorRequired(at: step.candidate.site, registration: registration)
+  }
 }
 
 extension Answer {
