@@ -29,11 +29,11 @@ extension Injector {
       var wrote = false
       if plan.onlyFills || plan.singletonsAreMade?() == true {
         // Registered instances and made singletons: written without an execution.
-        for write in plan.program.writes { wrote = write(target) || wrote }
+        wrote = plan.program.writes?.write(target) ?? false
       } else {
         do throws(InjectionError) {
           let execution = Execution(
-            injector: self, stack: stack, ownRegistrations: own, ownLink: plan.callsOwnFactories ? link : nil)
+            injector: self, stack: stack, ownRegistrations: own ?? [], ownLink: plan.callsOwnFactories ? link : nil)
           wrote = try plan.fill(target, execution)
         } catch  where stack.isOutermost {
           throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
@@ -47,16 +47,17 @@ extension Injector {
   }
 
   /// The current plan for `object`'s type, built if there is none, and the injector's own registrations it reads by
-  /// slot: a child holding only instances runs the plan a sibling of the same shape built (see ``SiblingShape``).
+  /// slot (nil for any other plan: no empty array is made on the cached path): a child holding only instances runs the
+  /// plan a sibling of the same shape built (see ``SiblingShape``).
   /// `known` is `object`'s class with the conformance the caller holds, which spares a first scan its look-ups.
   func injectionPlan(
     for object: AnyObject,
     known: (any InjectableSettable.Type)? = nil
-  ) throws(InjectionError) -> (plan: TypePlan, own: [Registration]) {
+  ) throws(InjectionError) -> (plan: TypePlan, own: [Registration]?) {
     let type = ObjectIdentifier(Swift.type(of: object))
     // Written in place under the lock: a lookup returned by value would be copied on every injection.
     var found: TypePlan?
-    var own: [Registration] = []
+    var own: [Registration]?
     var lookup = PlanLookup()
     state.withLock { state in
       // The plan used last is the one asked for again, most of the time: one compare.
@@ -78,7 +79,8 @@ extension Injector {
       }
     }
     withExtendedLifetime(lookup.previous) {}
-    if let found { return (found, found.isSharedWithSiblings ? own : []) }
+    // Moved out, not copied: a copy is one more retain and release of the plan.
+    if let found = found.take() { return (found, found.isSharedWithSiblings ? own.take() : nil) }
     if let key = lookup.sibling, let parent, let plan = parent.siblingPlan(for: key) {
       return (plan, own)
     }
@@ -93,7 +95,7 @@ extension Injector {
     if plan.isSharedWithSiblings, let parent, let parentEpoch {
       parent.keep(siblingPlan: plan, for: SiblingPlanKey(type: type, shape: ordered.shape.kept), builtIn: parentEpoch)
     }
-    return (plan, plan.isSharedWithSiblings ? ordered.all : [])
+    return (plan, plan.isSharedWithSiblings ? ordered.all : nil)
   }
 
   /// The plan for `object`'s type whose candidates say what fills each, for `validate` and `explain`: the cached

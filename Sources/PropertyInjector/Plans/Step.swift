@@ -16,7 +16,7 @@ struct Step {
   var failure: InjectionError.Problem?
   /// For a step that writes only registered instances (it runs no user code and cannot fail): its write, which a
   /// plan may call without an ``Execution`` (``TypePlan/Program/writes``).
-  var constant: ((AnyObject) -> Bool)?
+  var constant: Filling?
   /// A hand-written table's property given a class value nothing else keeps: the write must be kept, as
   /// `weak` and `unowned` look alike to a key path. Such a step throws ``InjectionError/Code/notKept``.
   var checksRetention = false
@@ -42,10 +42,10 @@ extension Step {
   }
 
   /// A step that writes registered instances with `fill`, after the steps after it wrote.
-  init(candidate: Candidate, constant fill: @escaping (AnyObject) -> Bool) {
+  init(candidate: Candidate, constant fill: Filling) {
     self.init(candidate: candidate, constant: fill) { object, _, rest throws(InjectionError) in
       let wrote = try rest()
-      return fill(object) || wrote
+      return fill.write(object) || wrote
     }
   }
 

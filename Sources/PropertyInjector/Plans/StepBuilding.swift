@@ -96,7 +96,7 @@ extension Accessor {
       )
     }
     let fill = fillIfNil
-    return Step(candidate: candidate, constant: { fill(downcast($0, to: Root.self), value) })
+    return Step(candidate: candidate, constant: Filling { fill(downcast($0, to: Root.self), value) })
   }
 
   /// Fills the property straight from a factory of the requester's own (`@Injectable`'s only: its accessors

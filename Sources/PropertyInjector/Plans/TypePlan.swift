@@ -41,8 +41,9 @@ final class TypePlan: Sendable {
     /// So every value is made before the first write, and checked writes come first.
     let chain: [Step]
     /// The writes of a plan that ``onlyFills``, or reads ``singletonsAreMade`` besides, in the order its chain makes
-    /// them (the last step's first), which need no ``Execution``; empty for any other plan.
-    let writes: [(AnyObject) -> Bool]
+    /// them (the last step's first), which need no ``Execution``, chained into one closure (an array of closures keeps
+    /// them maximally abstracted, and calls each through a thunk); nil for any other plan.
+    let writes: Filling?
     /// The retention-checked steps, for setting back what they wrote when one is not kept.
     let checked: [Step]
     let failing: [Step]
@@ -121,17 +122,25 @@ final class TypePlan: Sendable {
     let grouped = Self.grouped(chain)
     let isUsable = configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && checks.isEmpty
     // The writes the chain would make, the last step's first, if it would do nothing else once its singletons are
-    // made (again one pass without closures).
-    var (writes, areMade) = ([(AnyObject) -> Bool](), [@Sendable () -> Bool]())
+    // made, chained as they are found (an array of closures would hold each maximally abstracted).
+    var (writes, areMade): (Filling?, [@Sendable () -> Bool]) = (nil, [])
     for step in grouped.reversed() where isUsable && checked.isEmpty {
-      if let write = step.constant {
-        writes.append(write)
+      let write: Filling
+      if let constant = step.constant {
+        write = constant
       } else if let ready = step.ready {
-        writes.append(ready.write)
-        areMade.append(ready.isMade)
+        (write, areMade) = (Filling(write: ready.write), areMade + [ready.isMade])
       } else {
-        (writes, areMade) = ([], [])
+        (writes, areMade) = (nil, [])
         break
+      }
+      guard let before = writes else {
+        writes = write
+        continue
+      }
+      writes = Filling { object in
+        let wrote = before.write(object)
+        return write.write(object) || wrote
       }
     }
     onlyFills = isUsable && !makes

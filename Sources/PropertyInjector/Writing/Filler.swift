@@ -28,7 +28,7 @@ public struct InjectableFiller {
       for (name, value) in bindings {
         guard set(&bound, name, value) else { return nil }
       }
-      return { [bound] in fill(downcast($0, to: Root.self), bound) }
+      return Filling { [bound] in fill(downcast($0, to: Root.self), bound) }
     }
   }
 }
@@ -37,7 +37,13 @@ public struct InjectableFiller {
 final class Filler {
   /// What fills the properties in `bindings` in one call (returning whether it wrote any); nil when a value
   /// does not fit its property.
-  let bind: (_ bindings: [(name: String, value: Any)]) -> ((AnyObject) -> Bool)?
+  let bind: (_ bindings: [(name: String, value: Any)]) -> Filling?
 
-  init(bind: @escaping (_ bindings: [(name: String, value: Any)]) -> ((AnyObject) -> Bool)?) { self.bind = bind }
+  init(bind: @escaping (_ bindings: [(name: String, value: Any)]) -> Filling?) { self.bind = bind }
+}
+
+/// Writes values into an object, and returns whether it wrote any. A struct: a closure in an optional or an array is
+/// kept maximally abstracted, and each call to it goes through reabstraction thunks.
+struct Filling {
+  let write: (AnyObject) -> Bool
 }
