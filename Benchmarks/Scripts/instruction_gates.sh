@@ -54,6 +54,12 @@ types=200
 gate "first injection of a never-seen @Injectable type ÷ Mirror walk" \
   "$(count FirstInjections $types injectable)" "$(count FirstInjections $types mirror)" 1.5
 
+# Item 7: cached, K = 5 and the 3-level hierarchy, at most 1.5× hand-written code.
+for target in K=5 hierarchy; do
+  gate "cached @Injectable $target ÷ hand-written" \
+    "$(count InstructionCounts 2000 cached injectable $target)" "$(count InstructionCounts 2000 cached hand $target)" 1.5
+done
+
 # Item 7: cached, K = 50, at most 1.2× hand-written code.
 gate "cached @Injectable K=50 ÷ hand-written" \
   "$(count InstructionCounts 2000 cached injectable K=50)" "$(count InstructionCounts 2000 cached hand K=50)" 1.2

@@ -20,7 +20,14 @@ final class TypePlan: Sendable {
   let onlyFills: Bool
   /// Whether the singletons of a plan that otherwise only writes registered instances are made; once they are, it
   /// writes as one that ``onlyFills`` does. Nil for any other plan.
-  let singletonsAreMade: (@Sendable () -> Bool)?
+  let singletonsAreMade: MadeCheck?
+
+  /// Whether every singleton a plan reads is made: one closure, chained, in a struct (a closure in an array or an
+  /// optional is kept maximally abstracted, and each call goes through reabstraction thunks).
+  struct MadeCheck: Sendable {
+    let check: @Sendable () -> Bool
+    func callAsFunction() -> Bool { check() }
+  }
   /// Whether a step calls a factory of the working injector's own: an injection reads its link once.
   let callsOwnFactories: Bool
   /// Whether a step checks that its write was kept (see ``Step/checksRetention``).
@@ -123,15 +130,21 @@ final class TypePlan: Sendable {
     let isUsable = configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && checks.isEmpty
     // The writes the chain would make, the last step's first, if it would do nothing else once its singletons are
     // made, chained as they are found (an array of closures would hold each maximally abstracted).
-    var (writes, areMade): (Filling?, [@Sendable () -> Bool]) = (nil, [])
+    var (writes, areMade): (Filling?, MadeCheck?) = (nil, nil)
     for step in grouped.reversed() where isUsable && checked.isEmpty {
       let write: Filling
       if let constant = step.constant {
         write = constant
       } else if let ready = step.ready {
-        (write, areMade) = (Filling(write: ready.write), areMade + [ready.isMade])
+        write = Filling(write: ready.write)
+        let isMade = ready.isMade
+        if let before = areMade {
+          areMade = MadeCheck { before() && isMade() }
+        } else {
+          areMade = MadeCheck(check: isMade)
+        }
       } else {
-        (writes, areMade) = (nil, [])
+        (writes, areMade) = (nil, nil)
         break
       }
       guard let before = writes else {
@@ -144,11 +157,7 @@ final class TypePlan: Sendable {
       }
     }
     onlyFills = isUsable && !makes
-    if areMade.count > 1 {
-      singletonsAreMade = { [areMade] in areMade.allSatisfy { $0() } }
-    } else {
-      singletonsAreMade = areMade.first
-    }
+    singletonsAreMade = areMade
     let mainActor = mainActorSites.compactMap { site, registration in
       steps.first { ObjectIdentifier($0.candidate.site) == site }.map { (step: $0, registration: registration) }
     }
