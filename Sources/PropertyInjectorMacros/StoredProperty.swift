@@ -88,8 +88,13 @@
       return String(text.dropFirst().dropLast())
     }
 
-    /// Whether the name makes the property a candidate.
-    var hasInjectedPrefix: Bool { name.hasPrefix("injected") }
+    /// Whether the name makes the property a candidate: a raw identifier's (`` `injected logger` ``) without its
+    /// backticks, as Swift code spells it.
+    var hasInjectedPrefix: Bool {
+      let text = identifier.text
+      return (text.hasPrefix("`") && text.hasSuffix("`") ? String(text.dropFirst().dropLast()) : text)
+        .hasPrefix("injected")
+    }
 
     /// Whether the property is a stored optional `var`, which gets a typed accessor.
     var isInjectable: Bool { if case .injectable = kind { true } else { false } }

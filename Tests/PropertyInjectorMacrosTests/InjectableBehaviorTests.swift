@@ -46,6 +46,14 @@
     var values = InjectableValues()
   }
 
+  /// Raw identifiers (SE-0451), which the runtime names with no-break spaces and `Mirror` with backticks.
+  @Injectable
+  final class WithRawNames {
+    var `injected logger`: (any Logger)?
+    var `injected main cache`: Cache?
+    var `plain name`: Cache?
+  }
+
   /// Deprecated properties, which the macro's list reads: in a deprecated list, which warns nowhere.
   @Injectable
   final class WithDeprecated {
@@ -217,6 +225,20 @@
       let screen = WithOwnValues()
       try injector.inject(screen)
       #expect(screen.injectedCache === cache && screen.values.count == 1)
+    }
+
+    @Test("A raw identifier whose name starts with `injected` is a candidate, and an id matches the end of its name")
+    func rawIdentifiers() throws {
+      let (logger, mainCache) = (ConsoleLogger(), Cache())
+      injector.register(logger, as: (any Logger).self)
+      injector.register(mainCache, id: "cache")
+      let screen = WithRawNames()
+      try injector.inject(screen)
+      #expect(screen.`injected logger` === logger)
+      #expect(screen.`injected main cache` === mainCache)
+      #expect(screen.`plain name` == nil)
+      #expect(
+        injector.explain(WithRawNames()).entries.map(\.property) == ["`injected logger`", "`injected main cache`"])
     }
 
     @Test(

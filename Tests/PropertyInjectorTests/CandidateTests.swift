@@ -21,6 +21,19 @@ private final class Screen: InjectableSettable {
   }
 }
 
+/// Raw identifiers (SE-0451): `Mirror` names them with their backticks, which the rules look past.
+private final class RawNamedScreen: InjectableSettable {
+  var `injected logger`: (any Logger)?
+  var `injected main cache`: Cache?
+  var `plain name`: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "`injected logger`": \RawNamedScreen.`injected logger`,
+      "`injected main cache`": \RawNamedScreen.`injected main cache`, "`plain name`": \RawNamedScreen.`plain name`,
+    ]
+  }
+}
+
 private class BaseScreen: InjectableSettable {
   var injectedLogger: (any Logger)?
   class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \BaseScreen.injectedLogger] }
@@ -73,6 +86,25 @@ struct CandidateTests {
     #expect(screen.logger == nil)
     #expect(screen.analytics == nil)
     #expect(screen.title == "Screen")
+  }
+
+  @Test("A raw identifier whose name starts with `injected` is a candidate, and an id matches the end of its name")
+  func rawIdentifiers() throws {
+    let injector = Injector()
+    let logger = ConsoleLogger("raw")
+    let (cache, mainCache) = (Cache(), Cache())
+    injector.register(logger, as: (any Logger).self)
+    injector.register(cache)
+    injector.register(mainCache, id: "cache")
+    let screen = RawNamedScreen()
+    try injector.inject(screen)
+    #expect(screen.`injected logger` === logger)
+    #expect(screen.`injected main cache` === mainCache, "the id matches the end of the name")
+    #expect(screen.`plain name` == nil, "no prefix: not a candidate")
+    let unresolved = RawNamedScreen()
+    #expect(
+      injectionError { try Injector().inject(unresolved) }?.problems.map(\.property)
+        == ["`injected logger`", "`injected main cache`"])
   }
 
   @Test("Properties declared in superclasses, however far up, are candidates")

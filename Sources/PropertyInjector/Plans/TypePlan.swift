@@ -88,7 +88,7 @@ final class TypePlan: Sendable {
       }
       guard let accessor = property.accessor else { continue }
       let request = Request(
-        wanted: accessor.wrapped, classChain: shape.classChain, label: property.name, names: .consulted,
+        wanted: accessor.wrapped, classChain: shape.classChain, label: property.unquotedName, names: .consulted,
         site: property.site)
       let answer = Rules.answer(request, in: chain)
       if case .registration(let registration, _) = answer, registration.isMainActorIsolated {

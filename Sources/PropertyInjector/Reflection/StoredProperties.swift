@@ -29,6 +29,13 @@ struct StoredProperties {
   }
 
   static let lazyStoragePrefix = "$__lazy_storage_$_"
+
+  /// A field's name as Swift code spells it: the runtime stores a raw identifier's spaces (`` `injected logger` ``) as
+  /// no-break spaces, which `Mirror` and key path descriptions report; a table's key and `@Injectable` have spaces.
+  static func fieldName(_ label: String) -> String {
+    guard label.hasPrefix("`") else { return label }
+    return String(label.map { $0 == "\u{A0}" ? " " : $0 })
+  }
   /// Fully described hierarchies in which `Mirror` found nothing missing: it walks each once per process.
   private static let completeTypes = Locked<Set<ObjectIdentifier>>([])
   static let observationRegistrar = "_$observationRegistrar"
@@ -110,7 +117,7 @@ struct StoredProperties {
   private static func labelsAreDescribed(_ described: [Property], in mirror: Mirror) -> Bool {
     var start = 0
     for child in mirror.children {
-      guard let label = child.label, label != Self.observationRegistrar else { continue }
+      guard let label = child.label.map(fieldName), label != Self.observationRegistrar else { continue }
       var offset = 0
       while offset < described.count {
         let name = described[(start + offset) % described.count].name
@@ -126,7 +133,7 @@ struct StoredProperties {
 
   /// Described `properties` with their ``Property/mirrorIndex``, which checks of their entries read.
   private static func located(_ properties: [Property], in mirror: Mirror) -> [Property] {
-    let labels = mirror.children.map(\.label)
+    let labels = mirror.children.map { $0.label.map(fieldName) }
     return properties.map { property in
       var property = property
       property.mirrorIndex = labels.firstIndex(of: property.name) ?? labels.firstIndex(of: "_" + property.name)
@@ -139,7 +146,7 @@ struct StoredProperties {
     var properties: [Property] = []
     var isObservable = false
     for (index, child) in mirror.children.enumerated() {
-      guard let label = child.label else { continue }
+      guard let label = child.label.map(fieldName) else { continue }
       if label == Self.observationRegistrar {
         isObservable = true
         continue

@@ -86,7 +86,7 @@ enum KeyPathComponents: Equatable {
     } else if path.hasPrefix("<computed") {
       self = .computed
     } else {
-      self = .stored(String(path))
+      self = .stored(StoredProperties.fieldName(String(path)))
     }
   }
 }

@@ -25,6 +25,15 @@ final class TypeShape: Sendable {
     let site: Site
 
     var declaredTypeName: String? { declaredType.map { readableName(of: $0) } }
+    /// The name as Swift code spells it: without the backticks `Mirror` keeps around a raw identifier
+    /// (`` `injected logger` ``), which the rules read (its `injected` prefix, an id's suffix).
+    var unquotedName: String { Self.unquoted(name) }
+
+    static func unquoted(_ name: String) -> String {
+      guard name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") else { return name }
+      return String(name.dropFirst().dropLast())
+    }
+
     /// Whether `other` is this property: of the same class, of the same name.
     func isSame(as other: Property) -> Bool {
       ObjectIdentifier(owner) == ObjectIdentifier(other.owner) && name == other.name
@@ -453,7 +462,8 @@ private struct ShapeBuilder {
         TypeShape.Property(
           name: property.name, owner: owner, declaredType: declared,
           reflectedType: property.isDescribed ? nil : property.reflectedType,
-          hasInjectedPrefix: property.name.hasPrefix(TypeShape.candidatePrefix), accessor: accessor,
+          hasInjectedPrefix: TypeShape.Property.unquoted(property.name).hasPrefix(TypeShape.candidatePrefix),
+          accessor: accessor,
           issue: issue, site: Site(owner: owner, property: property.name, declared: declared)))
     }
     return properties
