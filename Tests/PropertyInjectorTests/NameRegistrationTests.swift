@@ -21,8 +21,45 @@ private final class OtherScreen: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["analytics": \OtherScreen.analytics] }
 }
 
+/// A class whose `analytics` is a title, unrelated to the name registration of an `Analytics`.
+private final class ReportTitle: InjectableSettable {
+  var analytics: String?
+  var injectedAnalytics: Analytics?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    ["analytics": \ReportTitle.analytics, "injectedAnalytics": \ReportTitle.injectedAnalytics]
+  }
+}
+
+/// The same, without a table entry for it.
+private final class UntabledTitle: InjectableSettable {
+  var analytics: String?
+  static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+}
+
 @Suite("Name registrations")
 struct NameRegistrationTests {
+  @Test(
+    "A name registration reaching another class's property of that name says it may not be meant for it, and that fix works"
+  )
+  func nameMeantForAnotherClass() throws {
+    let injector = Injector()
+    let analytics = Analytics()
+    injector.register(analytics, named: "analytics")
+    let untabled = try #require(injectionError { try injector.inject(UntabledTitle()) }?.problems.first)
+    #expect(untabled.code == .missingFromTable)
+    #expect(untabled.fix.contains("If the name \"analytics\" was not meant for UntabledTitle"))
+    let title = ReportTitle()
+    let mismatch = try #require(injectionError { try injector.inject(title) }?.problems.first)
+    #expect(mismatch.code == .typeMismatch)
+    #expect(mismatch.fix.contains("injector.unregister(named: \"analytics\")"))
+    // The fix, to the letter: by its type, with the id.
+    #expect(injector.unregister(named: "analytics"))
+    injector.register(analytics, id: "analytics")
+    try injector.inject(title)
+    #expect(title.analytics == nil && title.injectedAnalytics === analytics)
+    try injector.inject(UntabledTitle())
+  }
+
   @Test("A name registration fills the property with exactly that name, on any type")
   func nameFillsExactlyThatLabelOnAnyTarget() throws {
     let injector = Injector()

@@ -88,7 +88,16 @@ extension InjectionError.Problem {
       code: .typeMismatch, at: site,
       summary: "\(registration.summary) is registered under the name \"\(name)\", which is not \(aOrAn(wanted)).",
       fix: "Register \(aOrAn(wanted)) under the name \"\(name)\", or "
-        + (site.property == nil ? "resolve the type registered under it." : "rename the property."))
+        + (site.property == nil
+          ? "resolve the type registered under it."
+          : "rename the property. " + notMeantForThisClass(name, owner: site.typeName)))
+  }
+
+  /// The way out when a name registration reaches a property it was not meant for: names are not per type or class.
+  static func notMeantForThisClass(_ name: String, owner: String) -> String {
+    "If the name \"\(name)\" was not meant for \(owner) (a name registration fills the property of that name in "
+      + "every class, whatever its type), unregister it (`injector.unregister(named: \"\(name)\")`) and register "
+      + "the value by its type instead, with `id: \"\(name)\"` if several of that type are registered."
   }
 
   /// What an answer made (a name registration's factory's result) is not of the property's type.

@@ -105,6 +105,8 @@ extension InjectionError.Problem {
         "Give \(owner) a table of its own where its property is visible (`@Injectable` on \(owner), or "
         + "InjectableSettable with \"\(name)\": \\\(declaredName(owner)).\(name)), or rename one of the two properties."
     }
+    // A name registration fills the property of its name in every class: this one may be another class's.
+    if reason == .nameRegistration { fix += " " + notMeantForThisClass(name, owner: owner) }
     return Self(
       code: code, typeName: owner, property: name, declaredType: declaredType, summary: "\(why), but \(summary)",
       fix: fix)
