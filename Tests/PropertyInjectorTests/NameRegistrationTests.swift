@@ -38,6 +38,18 @@ private final class UntabledTitle: InjectableSettable {
 
 @Suite("Name registrations")
 struct NameRegistrationTests {
+  @Test("Resolving by a name that is a registration's id names that registration, and resolving by the id works")
+  func nameThatIsAnID() throws {
+    let injector = Injector()
+    let analytics = Analytics()
+    injector.register(analytics, id: "main")
+    let problem = try #require(
+      injectionError { _ = try injector.resolve(Analytics.self, named: "main") }?.problems.first)
+    #expect(problem.nearMisses.contains { $0.contains("has the id \"main\"") })
+    #expect(problem.fix.contains("try injector.resolve(T.self, id: \"main\")"))
+    #expect(try injector.resolve(Analytics.self, id: "main") === analytics)
+  }
+
   @Test(
     "A name registration reaching another class's property of that name says it may not be meant for it, and that fix works"
   )

@@ -40,13 +40,21 @@ extension InjectionError.Problem {
   }
 
   /// Nothing is registered under the name a `resolve(_:named:)` asks for.
-  static func unresolvedName(_ name: String, at site: Site, registeredNames: [String]) -> Self {
-    Self(
+  /// `registeredWithID`: registrations whose id is the name, which `resolve(_:for:id:)` finds.
+  static func unresolvedName(_ name: String, at site: Site, registeredNames: [String], registeredWithID: [String])
+    -> Self
+  {
+    let byID =
+      registeredWithID.isEmpty
+      ? ""
+      : " An id is not a name: resolve by id with the type registered, `try injector.resolve(T.self, id: \"\(name)\")`."
+    return Self(
       code: .unresolved, typeName: site.typeName,
       summary: "nothing is registered under the name \"\(name)\".",
-      nearMisses: registeredNames.map { "\"\($0)\" is registered." },
+      nearMisses: registeredNames.map { "\"\($0)\" is registered." }
+        + registeredWithID.map { "\($0) has the id \"\(name)\"." },
       fix: "Register a value with `injector.register(value, named: \"\(name)\")`; names are compared exactly, "
-        + "including case.")
+        + "including case.\(byID)")
   }
 
   /// `resolving`: for a `resolve`, whose label is the id it asked for, not a property's name.

@@ -48,7 +48,13 @@ enum Rules {
     }
     if request.names == .only {
       let names = chain.levels.flatMap { $0.byName.keys }.sorted()
-      return .failure(.unresolvedName(request.label ?? "", at: request.site, registeredNames: names))
+      // A Swinject name is most often translated to an id: registrations with the name as their id.
+      let folded = (request.label ?? "").caseFolded
+      let withID = chain.levels.flatMap { level in
+        level.registry.ordered.all.filter { $0.typeMatch?.id?.folded == folded }.map(\.named.summary)
+      }
+      return .failure(
+        .unresolvedName(request.label ?? "", at: request.site, registeredNames: names, registeredWithID: withID))
     }
     // Only a type registered nowhere, with any id or target, is created.
     if request.wanted.isCreatable && !chain.levels.contains(where: { $0.registers(request.wanted) }) {
