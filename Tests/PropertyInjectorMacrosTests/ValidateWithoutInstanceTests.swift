@@ -24,6 +24,27 @@
     var injectedCache: Cache?
   }
 
+  /// A value a factory makes, injected as it is made: its own candidates must resolve for its own class.
+  @Injectable
+  private final class MadeRepository {
+    var injectedClock: Clock?
+    var injectedCache: Cache?
+    var injectedScreen: MadeLoop?
+  }
+
+  /// A screen whose repository a factory makes; the clock is registered for the screen only.
+  @Injectable
+  private final class RepositoryScreen {
+    var injectedRepository: MadeRepository?
+    var injectedClock: Clock?
+  }
+
+  /// Made by a factory, and making the repository's screen in turn: a loop of made types validate checks once each.
+  @Injectable
+  private final class MadeLoop {
+    var injectedRepository: Lazy<MadeRepository>?
+  }
+
   /// A class whose base lists its key paths by hand: its properties need an instance.
   private class KeyPathBase: InjectableSettable {
     var injectedCache: Cache?
@@ -48,6 +69,30 @@
       injector.register(Cache())
       injector.register(Clock())
       #expect(throws: Never.self) { try injector.validate(WiredScreen.self, WiredBase.self) }
+    }
+
+    @Test("validate checks what injecting the values its factories make would throw, as inject finds it, once per type")
+    func madeValuesAreChecked() throws {
+      let parent = Injector()
+      parent.register(Cache())
+      parent.register(MadeRepository.self) { _ in MadeRepository() }
+      parent.register(MadeLoop.self) { _ in MadeLoop() }
+      let injector = Injector(parent: parent)
+      // For the screen only, and in the child: the parent's factory injects what it makes from the parent.
+      injector.register(Clock(), for: RepositoryScreen.self)
+      let thrown = injectionError { try injector.inject(RepositoryScreen()) }
+      #expect(thrown?.problems.map { "\($0.typeName).\($0.property ?? "")" } == ["MadeRepository.injectedClock"])
+      for validation in [
+        { try injector.validate(RepositoryScreen()) }, { try injector.validate(RepositoryScreen.self) },
+      ] {
+        let problems = injectionError(validation)?.problems
+        #expect(problems?.map { "\($0.typeName).\($0.property ?? "")" } == ["MadeRepository.injectedClock"])
+        #expect(problems?.map(\.code) == thrown?.problems.map(\.code))
+      }
+      // What the error's fix says, in the injector that owns the factory: then both agree there is nothing wrong.
+      parent.register(Clock())
+      #expect(throws: Never.self) { try injector.validate(RepositoryScreen.self) }
+      #expect(throws: Never.self) { try injector.inject(RepositoryScreen()) }
     }
 
     @Test("validate of a type and of an instance report the same problems")

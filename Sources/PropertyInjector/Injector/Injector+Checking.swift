@@ -10,7 +10,9 @@ extension Injector {
   /// ```
   ///
   /// Checks each type's declarations and tables, and that every candidate would resolve as if
-  /// it were nil; and the injector's configuration problems, also when no object is given.
+  /// it were nil; and the injector's configuration problems, also when no object is given. A value a
+  /// factory would make is injected as it is made: its type is checked the same way, when it is
+  /// `@Injectable` (a hand-written table's type needs an instance: pass one too).
   /// Nothing is written and no factory runs, so what only a write shows is found by ``inject(_:)``: a
   /// factory that throws; through a hand-written table, a `weak` or `unowned` property that would not keep
   /// a made value, and a non-final class's key path that reaches another property (see <doc:TheRules>).
@@ -20,11 +22,14 @@ extension Injector {
   public func validate(_ objects: any InjectableSettable...) throws(InjectionError) {
     let operation = "validate(\(objects.map { readableName(of: type(of: $0)) }.joined(separator: ", ")))"
     try checkConfigured(operation: operation)
-    var problems = try snapshotChain().configurationProblems
+    let chain = try snapshotChain()
+    var problems = chain.configurationProblems
     var checked: Set<ObjectIdentifier> = []
     for object in objects where checked.insert(ObjectIdentifier(type(of: object))).inserted {
       let plan = try plan(for: object)
-      problems += validationProblems(of: plan) + plan.entryProblems(in: object) + wrapperProblems(of: object)
+      problems +=
+        try validationProblems(of: plan, in: chain, checked: &checked) + plan.entryProblems(in: object)
+        + wrapperProblems(of: object)
     }
     try InjectionError.throwIfAny(problems, as: operation)
   }
@@ -61,14 +66,29 @@ extension Injector {
         problems.append(.needsInstance(readableName(of: type)))
         continue
       }
-      problems += validationProblems(of: TypePlan(for: shape, in: chain))
+      problems += try validationProblems(of: TypePlan(for: shape, in: chain), in: chain, checked: &checked)
     }
     try InjectionError.throwIfAny(problems, as: operation)
   }
 
-  /// What `inject` would throw for the plan's type, from this thread.
-  private func validationProblems(of plan: TypePlan) -> [InjectionError.Problem] {
-    plan.declarationProblems + plan.program.failing.compactMap(\.failure) + plan.offMainActorProblems(in: nil)
+  /// What `inject` would throw for the plan's type, from this thread; then, once per type, what injecting each value
+  /// its factories make would throw (as if nil, each candidate; from the injector that owns the factory, as
+  /// ``Execution/owner(atLevel:)`` finds it), when that type is `@Injectable`: a hand-written table needs an instance.
+  private func validationProblems(of plan: TypePlan, in chain: SnapshotChain, checked: inout Set<ObjectIdentifier>)
+    throws(InjectionError) -> [InjectionError.Problem]
+  {
+    var problems =
+      plan.declarationProblems + plan.program.failing.compactMap(\.failure) + plan.offMainActorProblems(in: nil)
+    for (type, level) in plan.madeTypes where checked.insert(ObjectIdentifier(type)).inserted {
+      guard let shape = TypeShape(describing: type) else { continue }
+      let owner =
+        level == 0 ? self : Execution(injector: self, stack: .current).owner(atLevel: level).execution.injector
+      guard let owner = owner as? Injector else { continue }
+      let ownerChain = owner === self ? chain : try owner.snapshotChain()
+      problems += try owner.validationProblems(
+        of: TypePlan(for: shape, in: ownerChain), in: ownerChain, checked: &checked)
+    }
+    return problems
   }
 
   /// A readable account of how this injector would fill `object` now, without changing it.

@@ -172,6 +172,25 @@ final class TypePlan: Sendable {
 
   var typeName: String { shape.typeName }
 
+  /// The `InjectableSettable` types this plan's factories are declared to make, each with the level of its
+  /// registration (0 for a type created unregistered): a made value is injected as it is made, which `validate` checks
+  /// by checking its type. A factory declared to make a protocol tells no class; a registered instance is not injected.
+  var madeTypes: [(type: any InjectableSettable.Type, level: Int)] {
+    program.steps.compactMap { step in
+      var answer = step.candidate.answer
+      if case .deferred(_, let inner, _)? = answer { answer = inner }
+      switch answer {
+      case .registration(let registration, let level)?:
+        if case .instance = registration.source { return nil }
+        return (registration.service.type as? any InjectableSettable.Type).map { ($0, level) }
+      case .creation(let wanted)?:
+        return (wanted.type as? any InjectableSettable.Type).map { ($0, 0) }
+      default:
+        return nil
+      }
+    }
+  }
+
   /// Off the main actor, the problem of each candidate a main-actor registration fills, which would make no value
   /// there: of those nil in `object`, or of all of them without one (`validate`'s question). Asked before anything is
   /// made, so an injection reports them all, not the first one made.
