@@ -33,6 +33,15 @@
           + "start asynchronous work with 'Task { }'), or rename it")
     }
 
+    static func isolatedCallback(actor: String) -> Self {
+      Self(
+        "isolatedCallback", .error,
+        "this 'didInjectDependencies' is isolated to '@\(actor)' and the class is not, so its conformance, which calls "
+          + "it from whichever thread injects, cannot use it; isolate the class too ('@\(actor)' on the class, or "
+          + "'@Injectable(isolation: \(actor).self)'), or remove '@\(actor)' and reach the actor inside "
+          + "('Task { @\(actor) in ... }')")
+    }
+
     static func constant(_ name: String) -> Self {
       Self(
         "constantCandidate", .error,

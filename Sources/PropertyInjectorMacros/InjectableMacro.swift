@@ -46,7 +46,7 @@
       let tree = StoredProperty.tree(of: declaration.memberBlock.members, globalActor: shape.globalActor)
       let properties = StoredProperty.Member.flattened(tree)
       diagnose(properties, classActor: shape.globalActor, in: context)
-      diagnoseCallbacks(in: declaration, in: context)
+      diagnoseCallbacks(in: declaration, classActor: shape.globalActor, in: context)
       if shape.isolationArgumentIsInvalid {
         context.diagnose(Diagnostic(node: node, message: InjectableDiagnostic.invalidIsolation))
       }
@@ -388,10 +388,14 @@
 
     /// A method named `didInjectDependencies` that is not the callback, `func didInjectDependencies()`: the injector
     /// would never call it.
-    private static func diagnoseCallbacks(in declaration: ClassDeclSyntax, in context: some MacroExpansionContext) {
-      for member in declaration.memberBlock.members {
+    private static func diagnoseCallbacks(
+      in declaration: ClassDeclSyntax,
+      classActor: String?,
+      in context: some MacroExpansionContext
+    ) {
+      let callbacks = declaration.memberBlock.members.compactMap { member -> (FunctionDeclSyntax, [String])? in
         guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "didInjectDependencies"
-        else { continue }
+        else { return nil }
         let signature = function.signature
         var differences: [String] = []
         if !signature.parameterClause.parameters.isEmpty { differences.append("takes parameters") }
@@ -400,7 +404,23 @@
         if function.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
           differences.append("is not an instance method")
         }
-        guard !differences.isEmpty else { continue }
+        return (function, differences)
+      }
+      // Beside the callback itself, one with parameters or a static one is an overload of its own, not a mistake.
+      let hasCallback = callbacks.contains { $0.1.isEmpty }
+      for (function, differences) in callbacks {
+        if differences.isEmpty {
+          // The conformance is the class's isolation: a callback isolated to a global actor the class is not crosses
+          // into it, which the compiler reports only inside the generated conformance.
+          if classActor == nil, let actor = StoredProperty.globalActorAttribute(of: function.attributes) {
+            context.diagnose(
+              Diagnostic(node: function.name, message: InjectableDiagnostic.isolatedCallback(actor: actor)))
+          }
+          continue
+        }
+        let isOverload =
+          hasCallback && differences.allSatisfy { ["takes parameters", "is not an instance method"].contains($0) }
+        guard !isOverload else { continue }
         context.diagnose(
           Diagnostic(node: function.name, message: InjectableDiagnostic.otherCallback(differences)))
       }

@@ -268,5 +268,11 @@
 
     /// Whether an attribute of this name is taken for a global actor's, as a class's is.
     static func isGlobalActor(_ name: String) -> Bool { name == "MainActor" || name.hasSuffix("Actor") }
+
+    /// The global actor an attribute list isolates to (`@MainActor`, or an attribute named `…Actor`), if any.
+    static func globalActorAttribute(of attributes: AttributeListSyntax) -> String? {
+      attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }.first(
+        where: isGlobalActor)
+    }
   }
 #endif

@@ -1,5 +1,6 @@
 #if Macros
   import MacroTesting
+  import SwiftDiagnostics
   import Testing
 
   @testable import PropertyInjector
@@ -117,6 +118,46 @@
               }
             ]
           }
+        }
+        """
+      }
+    }
+
+    @Test("Beside the callback itself, an overload with parameters or a static one is not an error, and is not listed")
+    func overloadsBesideTheCallback() {
+      let source = """
+        @Injectable final class Screen {
+          var injectedLogger: Logger?
+          func didInjectDependencies() {}
+          func didInjectDependencies(_ count: Int) {}
+          static func didInjectDependencies() {}
+        }
+        """
+      #expect(diagnostics(of: source).isEmpty)
+      #expect(expandedSource(source).contains("var injectableAccessors"))
+      // Without the callback itself, the same overload is the mistake it looks like.
+      let alone = "@Injectable final class Screen {\n  func didInjectDependencies(_ count: Int) {}\n}"
+      #expect(diagnostics(of: alone).map(\.diagMessage.message).contains { $0.contains("takes parameters") })
+    }
+
+    @Test(
+      "A callback isolated to a global actor in a class that is not is an error on the callback, not in the conformance"
+    )
+    func isolatedCallbackInANonisolatedClass() {
+      assertMacro {
+        """
+        @Injectable final class Screen {
+          var injectedLogger: Logger?
+          @MainActor func didInjectDependencies() {}
+        }
+        """
+      } diagnostics: {
+        """
+        @Injectable final class Screen {
+          var injectedLogger: Logger?
+          @MainActor func didInjectDependencies() {}
+                          ┬────────────────────
+                          ╰─ 🛑 this 'didInjectDependencies' is isolated to '@MainActor' and the class is not, so its conformance, which calls it from whichever thread injects, cannot use it; isolate the class too ('@MainActor' on the class, or '@Injectable(isolation: MainActor.self)'), or remove '@MainActor' and reach the actor inside ('Task { @MainActor in ... }')
         }
         """
       }

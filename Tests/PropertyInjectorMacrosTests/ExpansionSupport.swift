@@ -3,6 +3,7 @@
   import InlineSnapshotTesting
   import MacroTesting
   import PropertyInjectorMacros
+  import SwiftDiagnostics
   import SwiftParser
   import SwiftSyntax
   import SwiftSyntaxBuilder
@@ -50,6 +51,18 @@
       },
       indentationWidth: .spaces(2))
     return expanded.description.trimmingCharacters(in: .newlines)
+  }
+
+  /// The diagnostics the macro reports for `source`.
+  func diagnostics(of source: String, _ specs: [String: MacroSpec] = rootSpec) -> [Diagnostic] {
+    let context = BasicMacroExpansionContext()
+    _ = Parser.parse(source: source).expand(
+      macroSpecs: specs,
+      contextGenerator: { syntax in
+        BasicMacroExpansionContext(sharingWith: context, lexicalContext: syntax.allMacroLexicalContexts())
+      },
+      indentationWidth: .spaces(2))
+    return context.diagnostics
   }
 
   /// Snapshots the expansion of `source` as written, even when the macro reports an error.
