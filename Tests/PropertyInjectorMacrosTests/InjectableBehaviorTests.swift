@@ -54,6 +54,22 @@
     var `plain name`: Cache?
   }
 
+  /// A hand-written table between two `@Injectable` classes: it overrides nothing, so nothing reaches it.
+  @Injectable
+  class AccessorsTop {
+    var injectedLogger: (any Logger)?
+  }
+
+  class TableMiddle: AccessorsTop {
+    var injectedCache: Cache?
+    class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \TableMiddle.injectedCache] }
+  }
+
+  @Injectable
+  final class AccessorsBottom: TableMiddle {
+    var injectedDelegate: Delegate?
+  }
+
   /// Deprecated properties, which the macro's list reads: in a deprecated list, which warns nowhere.
   @Injectable
   final class WithDeprecated {
@@ -225,6 +241,14 @@
       let screen = WithOwnValues()
       try injector.inject(screen)
       #expect(screen.injectedCache === cache && screen.values.count == 1)
+    }
+
+    @Test("A table declared between @Injectable classes is said to override nothing, and the fix is @Injectable on it")
+    func tableBetweenInjectableClasses() throws {
+      let problem = try #require(injectionError { try injector.inject(AccessorsBottom()) }?.problems.first)
+      #expect(problem.code == .missingFromTable && problem.typeName == "TableMiddle")
+      #expect(problem.summary.contains("a table declared in TableMiddle does not override"))
+      #expect(problem.fix.hasPrefix("Add `@Injectable` to TableMiddle"))
     }
 
     @Test("A raw identifier whose name starts with `injected` is a candidate, and an id matches the end of its name")

@@ -81,7 +81,8 @@ extension InjectionError.Problem {
       let table = readableName(of: table)
       summary =
         "\(table) inherits its table from \(readableName(of: injectable)), which is injectable through typed "
-        + "accessors (@Injectable): that table is empty, and cannot reach it."
+        + "accessors (@Injectable): that table is the protocol's empty default, which a table declared in "
+        + "\(table) does not override (an @Injectable class declares none to override), so no entry reaches it."
       fix =
         "Add `@Injectable` to \(declaredName(table)): a subclass of an @Injectable class lists its own properties with "
         + "@Injectable too."
