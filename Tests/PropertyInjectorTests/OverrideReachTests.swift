@@ -52,6 +52,34 @@ struct OverrideReachTests {
     #expect(try suite.resolve(APIClient.self).log.name == "real", "made in the suite, for the suite")
   }
 
+  @Test(
+    "A nested override falls back on the outer one: a singleton, a cached and a weak value the outer made are shared, until the inner resets"
+  )
+  func nestedOverrideSharesTheOuterOnesValues() throws {
+    let suite = suiteInjector()
+    suite.register(NamedLog.self, scope: .cached) { _ in NamedLog("cached") }
+    suite.register(NamedLog.self, scope: .weak, id: "weak") { _ in NamedLog("weak") }
+    let outer = Injector(overriding: suite)
+    outer.register(NamedLog("outer"), as: (any Log).self)
+    let (client, cached, weak) = (
+      try outer.resolve(APIClient.self), try outer.resolve(NamedLog.self), try outer.resolve(NamedLog.self, id: "weak")
+    )
+    let inner = Injector(overriding: outer)
+    #expect(try inner.resolve(APIClient.self) === client)
+    #expect(try inner.resolve(NamedLog.self) === cached)
+    #expect(try inner.resolve(NamedLog.self, id: "weak") === weak)
+    #expect(client.log.name == "outer")
+    // A reset through the inner one gives it a value of its own; the outer keeps its.
+    try inner.reset(NamedLog.self)
+    let innerCached = try inner.resolve(NamedLog.self)
+    let again = try inner.resolve(NamedLog.self)
+    #expect(innerCached !== cached && innerCached === again)
+    #expect(try outer.resolve(NamedLog.self) === cached)
+    // The suite never saw the overrides' values.
+    #expect(try suite.resolve(APIClient.self) !== client)
+    withExtendedLifetime(weak) {}
+  }
+
   @Test("A singleton made before the override is the same object inside it")
   func singletonMadeBeforeIsShared() throws {
     let suite = suiteInjector()

@@ -161,6 +161,29 @@ struct SingletonTests {
     #expect(made.value.first === made.value.last)
   }
 
+  @Test("A child's creationWaitLimit bounds its wait for its parent's singleton that another thread is creating")
+  func childWaitLimitHoldsForParentSingleton() throws {
+    let parent = Injector(creationWaitLimit: .seconds(3))
+    let child = Injector(parent: parent, creationWaitLimit: .milliseconds(50))
+    let outcome = Locked2<(code: InjectionError.Code?, waited: Duration)?>(nil)
+    parent.register(Database.self, scope: .singleton) { _ in
+      runConcurrently([
+        {
+          var code: InjectionError.Code?
+          let waited = ContinuousClock().measure {
+            do { _ = try child.resolve(Database.self) } catch { code = (error as? InjectionError)?.code }
+          }
+          outcome.mutate { $0 = (code, waited) }
+        }
+      ])
+      return Database(number: 1)
+    }
+    _ = try parent.resolve(Database.self)
+    let (code, waited) = try #require(outcome.value)
+    #expect(code == .timedOut)
+    #expect(waited < .seconds(2), "the child's 50 ms, not the parent's 3 s")
+  }
+
   @Test("The timedOut error names the singleton, and says what may be blocking")
   func timedOutErrorExplains() throws {
     let injector = Injector(creationWaitLimit: .milliseconds(50))

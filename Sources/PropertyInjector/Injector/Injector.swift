@@ -59,7 +59,8 @@ public final class Injector: Sendable {
 
   /// How long a thread waits for a singleton (or `Lazy` value) another thread is creating, before it
   /// throws ``InjectionError/Code/timedOut`` instead of hanging: the limit the injector was made with,
-  /// or zero if that was negative.
+  /// or zero if that was negative. It holds for what this injector is asked, also for a value a parent
+  /// registered: a child's limit, not its parent's, bounds the child's wait.
   public let creationWaitLimit: Duration
 
   /// Creates an empty injector, or a child of `parent`: it sees the parent's registrations, and its own win.

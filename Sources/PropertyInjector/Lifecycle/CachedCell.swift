@@ -42,7 +42,7 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   {
     let cell: SingletonCell<Service>
     switch execution.source(
-      self.cell, of: registration, level: level, homeValue: { self.cell.generation.madeValue },
+      self.cell, of: registration, level: level, value: { $0.generation.madeValue },
       fresh: { CachedCell(label: registration.named.summary) })
     {
     case .value(let value): return value

@@ -23,6 +23,17 @@ struct Execution {
     return (Execution(injector: injector, stack: stack), nil)
   }
 
+  /// The cells of the override injectors among this one and its ancestors below `level`, nearest first.
+  func overrides(below level: Int) -> [OverrideCells] {
+    var (injector, overrides): (any InjectorRuntime, [OverrideCells]) = (self.injector, [])
+    for _ in 0..<level {
+      if let cells = injector.overrideCells { overrides.append(cells) }
+      guard let parent = injector.parentRuntime else { break }
+      injector = parent
+    }
+    return overrides
+  }
+
   var link: InjectorLink { ownLink ?? injector.link }
 
   /// Injects `value` if settable and returns whether it is; throws if it conforms only on another global actor.
@@ -86,7 +97,8 @@ extension Execution {
           if keepsForTheCall { stack.graph.keep(value, for: registration) }
           return value
         }
-        return try cell.value(for: site, waitLimit: owner.injector.waitLimitSeconds) { () throws(InjectionError) in
+        // The limit of the injector asked, whichever owns the registration: a child's own limit holds for what it asks.
+        return try cell.value(for: site, waitLimit: injector.waitLimitSeconds) { () throws(InjectionError) in
           try run(factory, of: registration, owner: owner, at: site, typeOf: { registration.typeOf($0) })
         }
       }

@@ -61,7 +61,7 @@ struct Singleton<Service>: AnyFactory {
   {
     let cell: SingletonCell<Service>
     switch execution.source(
-      self.cell, of: registration, level: level, homeValue: { self.cell.madeValue },
+      self.cell, of: registration, level: level, value: { $0.madeValue },
       fresh: { SingletonCell(label: self.cell.label) })
     {
     case .value(let value): return value

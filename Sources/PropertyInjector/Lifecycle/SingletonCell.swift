@@ -129,7 +129,7 @@ final class OverrideCells: Sendable {
   }
 }
 
-/// Where a scoped value comes from (see ``Execution/source(_:of:level:homeValue:fresh:)``): a value to hand over as
+/// Where a scoped value comes from (see ``Execution/source(_:of:level:value:fresh:)``): a value to hand over as
 /// it is, or the cell to read or make it in.
 enum ValueSource<Value, Cell> {
   case value(Value)
@@ -138,15 +138,21 @@ enum ValueSource<Value, Cell> {
 
 extension Execution {
   /// Where a value of `registration`, `level` steps up, comes from: its `home` cell, unless an override sits in
-  /// between; then the override's own cell if it has one, else the home value alive now (`homeValue`, read once, so
-  /// that a reset or a release after it can never have the override make a value into the home cell), else a new
-  /// cell of the override's own, which sees the override and dies with it.
+  /// between; then the nearest override's own cell if it has one, else a value alive now in an outer override's own
+  /// cell or in the home one (`value(in:)`, each read once, so that a reset or a release after it can never have the
+  /// override make a value into a cell not its own), else a new cell of the nearest override's own, which sees it
+  /// and dies with it. So an inner override falls back on the outer one.
   func source<Value, Cell: AnyObject & Sendable>(
-    _ home: Cell, of registration: Registration, level: Int, homeValue: () -> Value?, fresh: () -> Cell
+    _ home: Cell, of registration: Registration, level: Int, value: (Cell) -> Value?, fresh: () -> Cell
   ) -> ValueSource<Value, Cell> {
-    guard level > 0, let overrides = owner(atLevel: level).overrideCells else { return .cell(home) }
-    if let own = overrides.existingCell(for: registration, of: Cell.self) { return .cell(own) }
-    if let value = homeValue() { return .value(value) }
-    return .cell(overrides.cell(for: registration, fresh))
+    guard level > 0 else { return .cell(home) }
+    let overrides = self.overrides(below: level)
+    guard let nearest = overrides.first else { return .cell(home) }
+    if let own = nearest.existingCell(for: registration, of: Cell.self) { return .cell(own) }
+    for outer in overrides.dropFirst() {
+      if let cell = outer.existingCell(for: registration, of: Cell.self), let made = value(cell) { return .value(made) }
+    }
+    if let made = value(home) { return .value(made) }
+    return .cell(nearest.cell(for: registration, fresh))
   }
 }

@@ -26,7 +26,7 @@ struct WeakFactory<Service>: AnyFactory {
     guard Service.self is AnyClass || isExistential(Service.self) else { throw notClass(Service.self) }
     let cell: CachedCell<WeakBox>
     switch execution.source(
-      self.cell, of: registration, level: level, homeValue: { self.cell.generation.madeValue?.object as? Service },
+      self.cell, of: registration, level: level, value: { $0.generation.madeValue?.object as? Service },
       fresh: { CachedCell(label: self.cell.generation.label) })
     {
     case .value(let value): return value
