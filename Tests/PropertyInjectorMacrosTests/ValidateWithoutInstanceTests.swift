@@ -89,8 +89,12 @@
         #expect(problems?.map { "\($0.typeName).\($0.property ?? "")" } == ["MadeRepository.injectedClock"])
         #expect(problems?.map(\.code) == thrown?.problems.map(\.code))
       }
-      // What the error's fix says, in the injector that owns the factory: then both agree there is nothing wrong.
+      let report = injector.explain(RepositoryScreen())
+      #expect(!report.wouldSucceed)
+      #expect(report.problems.map { "\($0.typeName).\($0.property ?? "")" } == ["MadeRepository.injectedClock"])
+      // What the error's fix says, in the injector that owns the factory: then all agree there is nothing wrong.
       parent.register(Clock())
+      #expect(injector.explain(RepositoryScreen()).wouldSucceed)
       #expect(throws: Never.self) { try injector.validate(RepositoryScreen.self) }
       #expect(throws: Never.self) { try injector.inject(RepositoryScreen()) }
     }

@@ -77,9 +77,17 @@ extension Injector {
   private func validationProblems(of plan: TypePlan, in chain: SnapshotChain, checked: inout Set<ObjectIdentifier>)
     throws(InjectionError) -> [InjectionError.Problem]
   {
-    var problems =
-      plan.declarationProblems + plan.program.failing.compactMap(\.failure) + plan.offMainActorProblems(in: nil)
-    for (type, level) in plan.madeTypes where checked.insert(ObjectIdentifier(type)).inserted {
+    plan.declarationProblems + plan.program.failing.compactMap(\.failure) + plan.offMainActorProblems(in: nil)
+      + (try madeValueProblems(of: plan, nilIn: nil, in: chain, checked: &checked))
+  }
+
+  /// What injecting the values `plan`'s factories make (for `object`'s nil candidates, or all) would throw, once per
+  /// type: see ``validationProblems(of:in:checked:)``.
+  private func madeValueProblems(
+    of plan: TypePlan, nilIn object: AnyObject?, in chain: SnapshotChain, checked: inout Set<ObjectIdentifier>
+  ) throws(InjectionError) -> [InjectionError.Problem] {
+    var problems: [InjectionError.Problem] = []
+    for (type, level) in plan.madeTypes(nilIn: object) where checked.insert(ObjectIdentifier(type)).inserted {
       guard let shape = TypeShape(describing: type) else { continue }
       let owner =
         level == 0 ? self : Execution(injector: self, stack: .current).owner(atLevel: level).execution.injector
@@ -101,7 +109,8 @@ extension Injector {
   /// // - ProfileScreen.analytics: Analytics? — already set, left alone
   /// ```
   ///
-  /// Each candidate is shown with what fills it and why, or why nothing does. It reads the plan
+  /// Each candidate is shown with what fills it and why, or why nothing does; what injecting a value a
+  /// factory makes for a nil candidate would throw is listed with the problems, as ``validate(_:)`` finds it. It reads the plan
   /// ``inject(_:)`` runs, so the two cannot disagree, as called from this thread (off the main actor,
   /// a main-actor registration's candidate is unresolved); nothing is created, and the object is only
   /// read. Handy in a debugger: `po injector.explain(self)`.
@@ -111,10 +120,14 @@ extension Injector {
   public func explain<Target: InjectableSettable>(_ object: Target) -> InjectionReport {
     let plan: TypePlan
     let chain: SnapshotChain
+    // What injecting the values made for the nil candidates would throw: no entry's, the injection's.
+    let madeValueProblems: [InjectionError.Problem]
     do {
       try checkConfigured(operation: "explain(\(readableName(of: Target.self)))")
       plan = try self.plan(for: object)
       chain = try snapshotChain()
+      var checked: Set<ObjectIdentifier> = [ObjectIdentifier(Target.self)]
+      madeValueProblems = try self.madeValueProblems(of: plan, nilIn: object, in: chain, checked: &checked)
     } catch {
       return InjectionReport(typeName: readableName(of: Target.self), entries: [], problems: error.problems)
     }
@@ -161,6 +174,6 @@ extension Injector {
     }
     return InjectionReport(
       typeName: plan.typeName, entries: entries.sorted { $0.index < $1.index }.map(\.entry),
-      problems: plan.problems.filter { !attached.contains($0) })
+      problems: plan.problems.filter { !attached.contains($0) } + madeValueProblems)
   }
 }

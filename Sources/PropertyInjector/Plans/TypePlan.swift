@@ -175,8 +175,10 @@ final class TypePlan: Sendable {
   /// The `InjectableSettable` types this plan's factories are declared to make, each with the level of its
   /// registration (0 for a type created unregistered): a made value is injected as it is made, which `validate` checks
   /// by checking its type. A factory declared to make a protocol tells no class; a registered instance is not injected.
-  var madeTypes: [(type: any InjectableSettable.Type, level: Int)] {
+  /// Given `object`, only for its nil candidates (no value is made for the others).
+  func madeTypes(nilIn object: AnyObject? = nil) -> [(type: any InjectableSettable.Type, level: Int)] {
     program.steps.compactMap { step in
+      guard object.map(step.isNil(in:)) ?? true else { return nil }
       var answer = step.candidate.answer
       if case .deferred(_, let inner, _)? = answer { answer = inner }
       switch answer {
