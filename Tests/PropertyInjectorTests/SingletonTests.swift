@@ -166,12 +166,14 @@ struct SingletonTests {
     let parent = Injector(creationWaitLimit: .seconds(3))
     let child = Injector(parent: parent, creationWaitLimit: .milliseconds(50))
     let outcome = Locked2<(code: InjectionError.Code?, waited: Duration)?>(nil)
-    parent.register(Database.self, scope: .singleton) { _ in
+    // Weakly: the child keeps its parent, which keeps this factory.
+    parent.register(Database.self, scope: .singleton) { [weak child] _ in
+      let asking = child
       runConcurrently([
         {
           var code: InjectionError.Code?
           let waited = ContinuousClock().measure {
-            do { _ = try child.resolve(Database.self) } catch { code = (error as? InjectionError)?.code }
+            do { _ = try asking?.resolve(Database.self) } catch { code = (error as? InjectionError)?.code }
           }
           outcome.mutate { $0 = (code, waited) }
         }
