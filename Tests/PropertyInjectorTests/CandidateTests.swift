@@ -34,6 +34,19 @@ private final class RawNamedScreen: InjectableSettable {
   }
 }
 
+/// Raw identifiers holding what a key path's description also uses between its steps.
+private final class PunctuatedScreen: InjectableSettable {
+  var `injected.cache`: Cache?
+  var `injected?cache`: Cache?
+  var `injected!cache`: Cache?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "`injected.cache`": \PunctuatedScreen.`injected.cache`, "`injected?cache`": \PunctuatedScreen.`injected?cache`,
+      "`injected!cache`": \PunctuatedScreen.`injected!cache`,
+    ]
+  }
+}
+
 private class BaseScreen: InjectableSettable {
   var injectedLogger: (any Logger)?
   class var injectableKeyPaths: [String: AnyKeyPath] { ["injectedLogger": \BaseScreen.injectedLogger] }
@@ -105,6 +118,25 @@ struct CandidateTests {
     #expect(
       injectionError { try Injector().inject(unresolved) }?.problems.map(\.property)
         == ["`injected logger`", "`injected main cache`"])
+  }
+
+  @Test("A raw identifier holding '.', '?' or '!' is one step of its key path, not a path through other values")
+  func punctuatedRawIdentifiers() throws {
+    let injector = Injector()
+    let cache = Cache()
+    injector.register(cache)
+    let screen = PunctuatedScreen()
+    try injector.validate(screen)
+    try injector.inject(screen)
+    #expect(screen.`injected.cache` === cache)
+    #expect(screen.`injected?cache` === cache)
+    #expect(screen.`injected!cache` === cache)
+    // A name registration names it without its backticks.
+    let named = Cache()
+    injector.register(named, named: "injected.cache")
+    let next = PunctuatedScreen()
+    try injector.inject(next)
+    #expect(next.`injected.cache` === named && next.`injected?cache` === cache)
   }
 
   @Test("Properties declared in superclasses, however far up, are candidates")

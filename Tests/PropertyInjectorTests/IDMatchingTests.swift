@@ -91,7 +91,9 @@ struct IDMatchingTests {
     injector.register(Cache(), for: Screen.self, id: "  ")
     injector.register(Cache(), id: "cache first")
     injector.register(Analytics(), named: "analytics ")
-    let matched = "an id is matched against the end of property names, which contain no whitespace"
+    let matched =
+      "an id is matched against the end of property names and holds no whitespace (a raw identifier's, such as "
+      + "`injected main cache`, is its last word: \"cache\")"
     let never = "so this registration can never fill anything. It was not registered."
     let fix =
       "Pass `id: nil` to register without an id, or an id such as \"first\" (then unregister this one, from the "
@@ -103,10 +105,11 @@ struct IDMatchingTests {
           + "  Fix: \(fix)`injector.unregister(Cache.self, id: \"\")`).",
         "Cache [invalidID]: the id \"  \" is blank: \(matched), \(never)\n"
           + "  Fix: \(fix)`injector.unregister(Cache.self, for: Screen.self, id: \"  \")`).",
-        "Cache [invalidID]: the id \"cache first\" is not a property name (it contains whitespace): \(matched), "
+        "Cache [invalidID]: the id \"cache first\" is not usable (it contains whitespace): \(matched), "
           + "\(never)\n  Fix: \(fix)`injector.unregister(Cache.self, id: \"cache first\")`).",
-        "Analytics [invalidName]: the name \"analytics \" is not a property name (it contains whitespace): property "
-          + "names contain no whitespace, \(never)\n  Fix: Pass the exact name of the property to fill, such as "
+        "Analytics [invalidName]: the name \"analytics \" is not usable (it contains whitespace): a name registration "
+          + "names a property without whitespace (a raw identifier with spaces, such as `injected main cache`, is "
+          + "filled by its type), \(never)\n  Fix: Pass the exact name of the property to fill, such as "
           + "\"analytics\" (then unregister this one: `injector.unregister(named: \"analytics \")`).",
       ])
   }

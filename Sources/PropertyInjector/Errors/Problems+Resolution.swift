@@ -227,8 +227,9 @@ extension InjectionError.Problem {
     guard let unusability = unusability(of: id) else { return nil }
     return Self(
       code: .invalidID, typeName: readableName(of: type),
-      summary: "the id \"\(id)\" is \(unusability): an id is matched against the end of property names, "
-        + "which contain no whitespace, so this registration can never fill anything. It was not registered.",
+      summary: "the id \"\(id)\" is \(unusability): an id is matched against the end of property names and holds "
+        + "no whitespace (a raw identifier's, such as `injected main cache`, is its last word: \"cache\"), so this "
+        + "registration can never fill anything. It was not registered.",
       fix: "Pass `id: nil` to register without an id, or an id such as \"first\" (then unregister this one, from the "
         + "injector it was registered with: `injector.unregister(\(metatypeExpression(of: type))"
         + "\(keyArguments(target: target, id: id)))`).")
@@ -239,17 +240,18 @@ extension InjectionError.Problem {
     guard let unusability = unusability(of: name) else { return nil }
     return Self(
       code: .invalidName, typeName: readableName(of: type),
-      summary: "the name \"\(name)\" is \(unusability): property names contain no whitespace, so this "
+      summary: "the name \"\(name)\" is \(unusability): a name registration names a property without whitespace "
+        + "(a raw identifier with spaces, such as `injected main cache`, is filled by its type), so this "
         + "registration can never fill anything. It was not registered.",
       fix: "Pass the exact name of the property to fill, such as \"analytics\" "
         + "(then unregister this one: `injector.unregister(named: \"\(name)\")`).")
   }
 
-  /// Why `text` can never be (the end of) a property name, which has no whitespace; nil when it can.
+  /// Why `text` can never be an id or a registered name: empty, blank, or with whitespace; nil when it can.
   private static func unusability(of text: String) -> String? {
     if text.isEmpty { return "empty" }
     if text.allSatisfy(\.isWhitespace) { return "blank" }
-    return text.contains(where: \.isWhitespace) ? "not a property name (it contains whitespace)" : nil
+    return text.contains(where: \.isWhitespace) ? "not usable (it contains whitespace)" : nil
   }
 
   /// An optional type registered through generic code (the compiler rejects it elsewhere), as `service`, under the

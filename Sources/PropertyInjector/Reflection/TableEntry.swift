@@ -70,11 +70,13 @@ enum KeyPathComponents: Equatable {
     let prefix = "\\\(rootName)."
     guard description.hasPrefix(prefix) else { return nil }
     let path = description.dropFirst(prefix.count)
-    // Count the steps outside the brackets of a computed component's `<computed 0x… (Type)>`.
-    var depth = 0
-    var steps = 1
+    // Count the steps outside the brackets of a computed component's `<computed 0x… (Type)>` and outside the
+    // backticks of a raw identifier (`` `injected.logger` ``).
+    var (depth, isRaw, steps) = (0, false, 1)
     for character in path {
       switch character {
+      case "`": isRaw.toggle()
+      case _ where isRaw: break
       case "<", "(", "[": depth += 1
       case ">", ")", "]": depth -= 1
       case ".", "!", "?": if depth == 0 { steps += 1 }
