@@ -31,6 +31,19 @@ private final class LazyAccountScreen: InjectableSettable {
   }
 }
 
+/// A reset lands while its injection runs: `injectedReset`'s factory resets the sessions, between the other two.
+private final class ResetWhileInjecting: InjectableSettable {
+  var injectedSession: Session?
+  var injectedReset: Counter?
+  var injectedOtherSession: Session?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedSession": \ResetWhileInjecting.injectedSession, "injectedReset": \ResetWhileInjecting.injectedReset,
+      "injectedOtherSession": \ResetWhileInjecting.injectedOtherSession,
+    ]
+  }
+}
+
 private func sessions(_ injector: Injector, counter: Counter, id: String? = nil) {
   injector.register(Session.self, scope: .cached, id: id) { _ in Session(number: counter.increment()) }
 }
@@ -195,6 +208,51 @@ struct CachedScopeTests {
     // After the race, one value again, shared.
     let settled = try? injector.resolve(Session.self)
     #expect(settled != nil && (try? injector.resolve(Session.self)) === settled)
+  }
+
+  @Test("A reset while an injection runs takes for the next call; a top-level resolve keeps nothing for the next")
+  func resetDuringAnInjectionTakesForTheNext() throws {
+    let injector = Injector()
+    let made = Counter()
+    sessions(injector, counter: made)
+    injector.register(Counter.self) { _ in
+      try injector.reset(Session.self)
+      return Counter()
+    }
+    let screen = ResetWhileInjecting()
+    try injector.inject(screen)
+    #expect(screen.injectedSession != nil && screen.injectedSession === screen.injectedOtherSession)
+    // The reset took: the next call makes a new value, shared within it.
+    let next = ResetWhileInjecting()
+    try injector.inject(next)
+    #expect(next.injectedSession != nil && next.injectedSession === next.injectedOtherSession)
+    #expect(next.injectedSession !== screen.injectedSession)
+    // A top-level resolve keeps nothing for a later one: after a reset, the new generation.
+    let resolved = try injector.resolve(Session.self)
+    try injector.reset(Session.self)
+    #expect(try injector.resolve(Session.self) !== resolved)
+  }
+
+  @Test("An injection racing resets on other threads never holds two generations of one cached registration")
+  func injectionsRacingResetsAreWhole() {
+    let injector = Injector()
+    sessions(injector, counter: Counter())
+    let torn = Counter()
+    runConcurrently(
+      (0..<4).map { index in
+        {
+          for _ in 0..<3000 {
+            if index == 0 {
+              try? injector.reset(Session.self)
+              continue
+            }
+            let screen = AccountScreen()
+            try? injector.inject(screen)
+            if screen.injectedSession !== screen.injectedOtherSession { torn.increment() }
+          }
+        }
+      })
+    #expect(torn.value == 0)
   }
 
   @Test("Threads asking at once for a cached value not made yet get one and the same")

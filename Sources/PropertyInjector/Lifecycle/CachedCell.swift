@@ -37,7 +37,27 @@ struct CachedFactory<Service>: AnyFactory, ResettableFactory {
   /// has its own (made under it, or reset through it), or the home one is not made when it asks; then in the
   /// override's own, made with the override (as a singleton's would be). Never one the override made in the home
   /// cell, however the app resets it meanwhile.
+  ///
+  /// Within a call (an `inject`, or a top-level `resolve`'s factories), the first value read is kept for the call
+  /// and every later read gets it: a reset on another thread in between never gives one object two generations.
   func make(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
+    throws(InjectionError) -> Service
+  {
+    let call = execution.stack
+    if call.isRunning, let kept = call.graph.value(for: registration) {
+      // Kept by this factory for this registration, so a `Service`; a `switch`, as in ``GraphFactory``.
+      switch kept {
+      case let value as Service: return value
+      default: break
+      }
+    }
+    let value = try current(execution, for: registration, level: level, at: site)
+    if call.isRunning { call.graph.keep(value, for: registration) }
+    return value
+  }
+
+  /// The current generation's value, made if it has none yet.
+  private func current(_ execution: Execution, for registration: Registration, level: Int, at site: Site)
     throws(InjectionError) -> Service
   {
     let cell: SingletonCell<Service>

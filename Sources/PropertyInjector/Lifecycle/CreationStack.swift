@@ -70,6 +70,9 @@ final class CreationStack {
     update { $0.frames.reserveCapacity(Self.maximumDepth + 1) }
   }
 
+  /// Whether a call runs on this thread: a creation or an injection, which ends the graph when it ends.
+  var isRunning: Bool { !(running?.isIdle ?? true) }
+
   /// Whether no creation is in progress: the call running is the user's own.
   var isOutermost: Bool { running?.frames.isEmpty ?? true }
 

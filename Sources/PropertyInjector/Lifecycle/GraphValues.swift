@@ -1,6 +1,7 @@
-/// The graph-scoped values of the call running on one thread: one `inject`, one top-level `resolve`, or
-/// one `Lazy`/`Provider` read outside any call. Kept by the thread's ``CreationStack`` from the first graph
-/// value made until the thread is idle again (no creation, no injection in progress); never seen by
+/// The graph-scoped values of the call running on one thread (one `inject`, one top-level `resolve`, or one
+/// `Lazy`/`Provider` read outside any call), and the cached values it read, so that it sees one generation of each
+/// (see ``CachedFactory``). Kept by the thread's ``CreationStack`` from the first value kept until the thread is
+/// idle again (no creation, no injection in progress); never seen by
 /// another thread, so never locked, and never shared by two calls. One per thread: a graph's end empties it
 /// but keeps its storage, so a call allocates nothing for its values once the thread has run one as large.
 final class GraphValues {
