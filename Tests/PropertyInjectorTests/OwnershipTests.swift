@@ -42,6 +42,19 @@ private final class WeakBeforeStrong: InjectableSettable {
   }
 }
 
+/// Two properties that keep nothing, and a strong one between them.
+private final class TwoWeakHolder: InjectableSettable {
+  weak var injectedDelegate: Delegate?
+  var injectedAssistant: Assistant?
+  unowned(unsafe) var injectedOtherDelegate: Delegate?
+  static var injectableKeyPaths: [String: AnyKeyPath] {
+    [
+      "injectedDelegate": \TwoWeakHolder.injectedDelegate, "injectedAssistant": \TwoWeakHolder.injectedAssistant,
+      "injectedOtherDelegate": \TwoWeakHolder.injectedOtherDelegate,
+    ]
+  }
+}
+
 @Suite("Weak and unowned candidates")
 struct OwnershipTests {
   @Test("A weak candidate filled by a transient factory is an error, and every write of the injection is undone")
@@ -56,6 +69,22 @@ struct OwnershipTests {
     #expect(error?.problems.first?.fix.contains("instance or a singleton") == true)
     #expect(holder.injectedCache == nil, "the injection's other writes were undone")
     #expect(holder.callbacks == 0, "the callback never saw a nil it was promised")
+  }
+
+  @Test("Every property that did not keep its value is named, and the object is left unchanged")
+  func everyPropertyNotKeptIsNamed() throws {
+    let injector = Injector()
+    injector.register(Delegate.self) { _ in Delegate() }
+    let holder = TwoWeakHolder()
+    let error = injectionError { try injector.inject(holder) }
+    #expect(error.map(codes) == [.notRetained, .notRetained])
+    #expect(error?.problems.map(\.property) == ["injectedDelegate", "injectedOtherDelegate"])
+    #expect(holder.injectedDelegate == nil && holder.injectedAssistant == nil)
+    let delegate = Delegate()
+    injector.register(delegate)
+    try injector.inject(holder)
+    #expect(holder.injectedDelegate === delegate && holder.injectedOtherDelegate === delegate)
+    #expect(holder.injectedAssistant != nil)
   }
 
   @Test("A strong checked write that came first is set back to nil when a later weak one is not kept")

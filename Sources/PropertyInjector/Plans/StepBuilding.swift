@@ -158,16 +158,28 @@ extension Accessor {
       let root = downcast(object, to: Root.self)
       guard isNil(root) else { return try rest() }
       let value = try produce(execution, site)
-      let wrote = try rest()
-      guard type(of: value as Any) is AnyClass else { return fill(root, value) || wrote }
-      guard isNil(root) else { return wrote }
+      // A property after this one that did not keep its value fails the injection, but this one is still checked:
+      // the error names every such property.
+      var (wrote, notKept): (Bool, InjectionError?) = (false, nil)
+      do throws(InjectionError) {
+        wrote = try rest()
+      } catch let error where error.problems.allSatisfy({ $0.code == .notRetained }) {
+        notKept = error
+      }
+      guard type(of: value as Any) is AnyClass, isNil(root) else {
+        if let notKept { throw notKept }
+        return type(of: value as Any) is AnyClass ? wrote : fill(root, value) || wrote
+      }
       // A graph value is also kept by the call, until it ends, whichever registration made it: lent out for the check.
       let (lent, lentFor) = execution.stack.graph.lend(value as AnyObject) ?? (nil, [])
       let (kept, held) = isKept(consume value, lent: consume lent, write: { write(root, $0) }, clear: { clear(root) })
       if let held { for registration in lentFor { execution.stack.graph.keep(held, for: registration) } }
-      guard !kept else { return true }
+      if kept, notKept == nil { return true }
+      // A kept write is undone with the plan's other checked writes (``TypePlan/fillValues``).
+      let problem = kept ? [] : [InjectionError.Problem.notKept(at: site, answer: candidate.answer?.named)]
+      let operation = notKept?.operation ?? "inject(\(readableName(of: type(of: object))))"
       throw InjectionError(
-        operation: "inject(\(readableName(of: type(of: object))))", .notKept(at: site, answer: candidate.answer?.named))
+        problems: problem + (notKept?.problems ?? []), operation: operation, underlyingError: nil, path: [])
     }
   }
 }
