@@ -561,6 +561,11 @@ struct GraphScopeTests {
     #expect(entry.source == "a graph-scoped EditSession")
     #expect(entry.reasons.contains { $0.contains("graph scope") })
     #expect(throws: Never.self) { try injector.validate(Editor()) }
+    // A handle's entry says once when it resolves (its source), then why its value's registration answers.
+    let later = try #require(injector.explain(LazyEditor()).entries.first { $0.property == "injectedLater" })
+    #expect(later.source == "a new handle resolving a graph-scoped EditSession on first .value, then kept")
+    #expect(!later.reasons.contains { $0.contains("first .value") })
+    #expect(later.reasons.contains { $0.contains("graph scope") })
   }
 
   @Test("A weak property of a hand-written table is not kept by a graph value alone: refused, not nil after the call")

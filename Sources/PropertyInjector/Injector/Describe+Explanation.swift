@@ -7,8 +7,9 @@ extension Describe {
       return []
     case .creation(let type):
       return ["nothing is registered for \(type.name), and it is InjectorCreatable"]
-    case .deferred(let deferral, let inner, let innerRequest):
-      return ["resolved \(deferral.timing)"] + reasons(for: inner, innerRequest, in: chain)
+    case .deferred(_, let inner, let innerRequest):
+      // The answer's own summary says when the handle resolves.
+      return reasons(for: inner, innerRequest, in: chain)
     case .registration(let registration, let level):
       var reasons: [String] = []
       if case .name(let name) = registration.match {
