@@ -32,6 +32,11 @@ private func stores(_ injector: Injector, counter: Counter) {
   injector.register(ImageStore.self, scope: .weak) { _ in ImageStore(number: counter.increment()) }
 }
 
+private final class Tally: InjectableSettable {
+  var injectedCount: Int?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCount": \Tally.injectedCount] }
+}
+
 @Suite("Weak scope")
 struct WeakScopeTests {
   @Test("A weak value is shared while something outside the injector holds it")
@@ -121,6 +126,17 @@ struct WeakScopeTests {
     // Fixed as it says: registered again, the problem is replaced.
     injector.register(Int.self, scope: .cached) { _ in 1 }
     try injector.inject(gallery)
+  }
+
+  @Test("validate's unresolved candidate of a refused registration's type names it as a near miss, not as missing")
+  func refusedRegistrationIsANearMiss() throws {
+    let injector = Injector()
+    injector.register(Int.self, scope: .weak) { _ in 1 }
+    let error = try #require(injectionError { try injector.validate(Tally()) })
+    #expect(error.problems.map(\.code) == [.weakNotClass, .unresolved])
+    let unresolved = error.problems[1]
+    #expect(unresolved.nearMisses == ["an Int was registered and refused (weakNotClass): its own problem says why."])
+    #expect(unresolved.fix.hasPrefix("Change one of the registrations above so it is eligible"))
   }
 
   @Test("A protocol-typed weak registration whose factory makes a value, not an object, fails that request")

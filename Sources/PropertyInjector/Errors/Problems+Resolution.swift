@@ -3,9 +3,14 @@
 
 extension InjectionError.Problem {
   /// Nothing eligible fills the request at `site`.
-  static func unresolved(at site: Site, wanted: Any.Type, nearMisses: [NearMiss]) -> Self {
+  /// `refused`: the codes of registrations of exactly `wanted` that were refused, each its own problem.
+  static func unresolved(
+    at site: Site, wanted: Any.Type, nearMisses: [NearMiss], refused: [InjectionError.Code] = []
+  ) -> Self {
     let name = readableName(of: wanted)
-    let misses = nearMisses.map { render($0, resolving: site.property == nil) }
+    let misses =
+      nearMisses.map { render($0, resolving: site.property == nil) }
+      + refused.map { "\(aOrAn(name)) was registered and refused (\($0.name)): its own problem says why." }
     let register = Describe.registrationCalls(
       for: wanted, id: Describe.neededID(for: site.property, nearMisses: nearMisses),
       isMainActor: nearMisses.contains { $0.registration.isMainActor })

@@ -6,6 +6,16 @@ enum NearMisses {
     }
   }
 
+  /// The codes of the registrations of exactly the wanted type that were refused (kept as configuration problems).
+  static func refused(for request: Request, in chain: SnapshotChain) -> [InjectionError.Code] {
+    chain.levels.flatMap { level in
+      level.registry.problems.compactMap { key, problem in
+        guard case .type(let type, _, _) = key, type == request.wanted.id else { return nil }
+        return problem.code
+      }
+    }
+  }
+
   private static func miss(of registration: Registration, for request: Request) -> NearMiss? {
     // Registered as the wanted type's metatype (`Cache.Type` for `Cache`).
     func metatype<T>(_: T.Type) -> Any.Type { T.Type.self }

@@ -61,7 +61,9 @@ enum Rules {
       return .creation(request.wanted)
     }
     return .failure(
-      .unresolved(at: request.site, wanted: request.wanted.type, nearMisses: NearMisses.list(for: request, in: chain)))
+      .unresolved(
+        at: request.site, wanted: request.wanted.type, nearMisses: NearMisses.list(for: request, in: chain),
+        refused: NearMisses.refused(for: request, in: chain)))
   }
 
   /// Whether no value of static type `made` can be a `wanted`: distinct value types or unrelated classes.
