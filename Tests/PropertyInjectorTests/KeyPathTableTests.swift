@@ -265,6 +265,7 @@ struct KeyPathTableTests {
     let report = injector.explain(target)
     #expect(!report.wouldSucceed)
     #expect(report.entries.map(\.status) == [.invalid, .invalid])
+    #expect(report.entries.map { $0.problem?.code } == [.duplicateTableEntry, .duplicateTableEntry], "each says why")
 
     // The fix the error gives: each entry at the property it names.
     let fixed = TwoNamesTwoKeyPaths()

@@ -83,7 +83,9 @@ final class TypePlan: Sendable {
       if let issue = property.issue {
         let problem = InjectionError.Problem.candidate(property, issue: issue, reason: reason)
         if let problem { declarationProblems.append(problem) }
-        invalidCandidates.append((Candidate(property: property, request: nil, answer: nil), problem))
+        // A broken entry's problem is the table's, reported once, and shown for each property it broke.
+        let shown = problem ?? property.brokenBy
+        invalidCandidates.append((Candidate(property: property, request: nil, answer: nil), shown))
         continue
       }
       guard let accessor = property.accessor else { continue }

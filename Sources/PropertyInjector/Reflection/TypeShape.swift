@@ -22,6 +22,8 @@ final class TypeShape: Sendable {
     /// How to read and write the property, when its table entry is usable.
     let accessor: AnyAccessor?
     let issue: Issue?
+    /// The table problem that broke its entry, if one did: the property's own in `explain`.
+    var brokenBy: InjectionError.Problem? = nil
     let site: Site
 
     var declaredTypeName: String? { declaredType.map { readableName(of: $0) } }
@@ -44,7 +46,7 @@ final class TypeShape: Sendable {
   enum Issue {
     /// Not optional; once it is, it needs an entry in `tableNeedingEntry`'s hand-written table, if that is set.
     case notOptional(tableNeedingEntry: AnyClass?)
-    /// Its entry is unusable, which is reported as a table problem already.
+    /// Its entry is unusable, which a table problem (``Property/brokenBy``) reports already.
     case brokenEntry
     /// A `lazy var`: reading it would run its initializer.
     case lazy
@@ -216,7 +218,8 @@ private struct ShapeBuilder {
   var entryChecks: [TypeShape.EntryCheck] = []
   /// Indexed like `reflected.properties`.
   var accessors: [AnyAccessor?]
-  var broken: [Bool]
+  /// The table problem that broke each property's entry, if one did.
+  var brokenBy: [InjectionError.Problem?]
   var declaredTypes: [Any.Type?] = []
 
   /// Reads the tables of `reflected`'s hierarchy, then opens their entries.
@@ -225,7 +228,7 @@ private struct ShapeBuilder {
     chain = reflected.classChain
     let (properties, count) = (reflected.properties, reflected.properties.count)
     accessors = Array(repeating: nil, count: count)
-    broken = Array(repeating: false, count: count)
+    brokenBy = Array(repeating: nil, count: count)
     declaredTypes.reserveCapacity(count)
     for index in 0..<count { declaredTypes.append(properties[index].declaredType) }
     readTables(lists)
@@ -312,7 +315,7 @@ private struct ShapeBuilder {
           .keyPathCannotReach(
             entry.name, keyPath: entry.keyPath, root: chain[rootLevel],
             declaredIn: chain[reflected.properties[below].level]))
-        broken[below] = true
+        brokenBy[below] = problems.last
       } else {
         problems.append(staleEntry(entry.name))
       }
@@ -345,7 +348,7 @@ private struct ShapeBuilder {
       }
     if let mismatch {
       problems.append(mismatch)
-      broken[index] = true
+      brokenBy[index] = problems.last
       return
     }
     // A key path reading other than the property holds reaches another property: checked against every
@@ -400,7 +403,7 @@ private struct ShapeBuilder {
     case .readOnly:
       problems.append(.keyPathNotWritable(entry.name, owner: owner, declared: declaredTypes[index]))
     }
-    broken[index] = true
+    brokenBy[index] = problems.last
   }
 
   private static func level(of accessor: AnyAccessor, in chain: [AnyClass]) -> Int {
@@ -412,7 +415,7 @@ private struct ShapeBuilder {
 
   private mutating func markBroken(named name: String) {
     let properties = reflected.properties
-    for index in 0..<properties.count where properties[index].name == name { broken[index] = true }
+    for index in 0..<properties.count where properties[index].name == name { brokenBy[index] = problems.last }
   }
 
   private func staleEntry(_ name: String) -> InjectionError.Problem {
@@ -439,7 +442,7 @@ private struct ShapeBuilder {
         issue = .lazy
       } else if property.isConstant {
         issue = .constant
-      } else if broken[index] {
+      } else if brokenBy[index] != nil {
         issue = .brokenEntry
       } else if accessor != nil {
         issue = nil
@@ -463,8 +466,8 @@ private struct ShapeBuilder {
           name: property.name, owner: owner, declaredType: declared,
           reflectedType: property.isDescribed ? nil : property.reflectedType,
           hasInjectedPrefix: TypeShape.Property.unquoted(property.name).hasPrefix(TypeShape.candidatePrefix),
-          accessor: accessor,
-          issue: issue, site: Site(owner: owner, property: property.name, declared: declared)))
+          accessor: accessor, issue: issue, brokenBy: brokenBy[index],
+          site: Site(owner: owner, property: property.name, declared: declared)))
     }
     return properties
   }
