@@ -180,6 +180,8 @@ struct CandidateTests {
     #expect(error.map(codes) == [.unsupportedProperty])
     #expect(error?.problems.first?.property == "injectedCache")
     #expect(error?.description.contains("lazy") == true)
+    #expect(error?.description.contains("Cache??") == false)
+    #expect(injector.explain(LazyScreen()).entries.first?.declaredType == "Cache?", "as declared, not as its storage")
   }
 
   @Test("A lazy candidate listed in the table is an error, and its initializer never runs")

@@ -153,10 +153,12 @@ struct StoredProperties {
       }
       let reflected = Swift.type(of: child.value)
       let isLazy = label.hasPrefix(Self.lazyStoragePrefix)
+      // A `lazy var`'s storage is an optional of its declared type.
+      let declared = isLazy ? (reflected as? any OptionalProtocol.Type)?.wrappedType ?? reflected : reflected
       properties.append(
         Property(
           name: isLazy ? String(label.dropFirst(Self.lazyStoragePrefix.count)) : label, reflectedType: reflected,
-          level: level, isLazy: isLazy, declaredType: reflected is any OptionalProtocol.Type ? reflected : nil,
+          level: level, isLazy: isLazy, declaredType: declared is any OptionalProtocol.Type ? declared : nil,
           mirrorIndex: index))
     }
     // `@Observable` storage is `_name`, optional when the property is; the registrar comes last.
