@@ -215,8 +215,9 @@ struct CachedScopeTests {
     let injector = Injector()
     let made = Counter()
     sessions(injector, counter: made)
-    injector.register(Counter.self) { _ in
-      try injector.reset(Session.self)
+    // Held weakly: the injector keeps the factory (a cycle LeakSanitizer would report).
+    injector.register(Counter.self) { [weak injector] _ in
+      try injector?.reset(Session.self)
       return Counter()
     }
     let screen = ResetWhileInjecting()
