@@ -60,7 +60,7 @@ extension Injector {
   @available(
     *, deprecated,
     message:
-      "This registers the type itself, not an instance: pass a factory, `injector.register(Cache.self) { _ in Cache() }`, or an instance, `injector.register(Cache())`"
+      "This registers the type itself, not an instance: pass a factory that makes one, as in `injector.register(Cache.self) { _ in MemoryCache() }`, or an instance, as in `injector.register(MemoryCache(), as: Cache.self)`"
   )
   public func register<Service>(
     _ type: Service.Type,
