@@ -45,6 +45,12 @@ private final class FixedGenericSub<Element>: TableBase {
 }
 
 /// A candidate that is neither optional nor in the table.
+/// Not optional, and already in the table: once optional, its entry fits.
+private final class CountedWithEntry: InjectableSettable {
+  var injectedCount = 0
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCount": \CountedWithEntry.injectedCount] }
+}
+
 private final class Counted: InjectableSettable {
   var injectedCount = 0
   var injectedCache: Cache?
@@ -130,6 +136,34 @@ struct FixToTheLetterTests {
     try injector.validate()
   }
 
+  @Test("An optional registration's fix registers again as it was registered: instance, name or factory")
+  func optionalRegistrationFixKeepsItsForm() throws {
+    let injector = Injector()
+    func registerNamed<Value: Sendable>(_ value: Value) { injector.register(value, named: "cache") }
+    func registerFactory<Value>(_: Value.Type, make: @escaping @Sendable () -> Value) {
+      injector.register(Value.self, id: "db") { _ in make() }
+    }
+    registerNamed(Cache?.none)
+    registerFactory(Cache?.self) { nil }
+    let fixes = try #require(injectionError { try injector.validate() }?.problems.map(\.fix))
+    #expect(
+      fixes.contains {
+        $0.hasPrefix(
+          "Unwrap it first and register it as Cache: `if let value { injector.register(value, named: \"cache\") }`")
+      })
+    #expect(
+      fixes.contains {
+        $0.hasPrefix(
+          "Register the unwrapped type with a factory that returns a value: `injector.register(Cache.self, id: \"db\") { resolver in ... }`"
+        )
+      })
+    // Applied to the letter, the fixes work.
+    #expect(injector.unregister(named: "cache") && injector.unregister((Cache?).self, id: "db"))
+    injector.register(Cache(), named: "cache")
+    injector.register(Cache.self, id: "db") { _ in Cache() }
+    try injector.validate()
+  }
+
   @Test("A main-actor registration asked for off the main actor writes a protocol type as source does")
   func mainActorRequiredWritesTheMetatype() async throws {
     let injector = Injector()
@@ -178,6 +212,13 @@ struct FixToTheLetterTests {
       error.problems[0].fix.hasSuffix(
         "Once optional, it needs its table entry too: \"injectedCount\": \\Counted.injectedCount in "
           + "Counted.injectableKeyPaths."))
+  }
+
+  @Test("A candidate not optional but in the table is told only to make it optional")
+  func notOptionalWithItsEntry() throws {
+    let error = try #require(injectionError { try Injector().inject(CountedWithEntry()) })
+    #expect(error.problems.map(\.code) == [.notOptional])
+    #expect(!error.problems[0].fix.contains("table entry"), "its entry is there, and fits once optional")
   }
 
   @Test("A property optional twice over is told to be optional once, not to call resolve")

@@ -261,20 +261,31 @@ extension InjectionError.Problem {
 
   /// An optional type registered through generic code (the compiler rejects it elsewhere), as `service`, under the
   /// key `name` (a name registration's), or `target` and `id`.
+  /// `isFactory`: registered with a factory (of the optional type), not as an instance.
   static func optionalRegistration(
-    _ type: Any.Type, as service: Any.Type, named name: String?, target: Any.Type?, id: String?
+    _ type: Any.Type, as service: Any.Type, named name: String?, target: Any.Type?, id: String?, isFactory: Bool
   ) -> Self {
     let typeName = readableName(of: type)
-    let unwrapped = (type as? any OptionalProtocol.Type).map { readableName(of: $0.wrappedType) } ?? typeName
+    let wrapped = (type as? any OptionalProtocol.Type)?.wrappedType
+    let unwrapped = wrapped.map { readableName(of: $0) } ?? typeName
+    let key = name.map { ", named: \"\($0)\"" } ?? keyArguments(target: target, id: id)
     let unregister =
       name.map { "injector.unregister(named: \"\($0)\")" }
       ?? "injector.unregister(\(metatypeExpression(of: service))\(keyArguments(target: target, id: id)))"
+    let register =
+      if !isFactory {
+        "Unwrap it first and register it as \(unwrapped): `if let value { injector.register(value\(key)) }`"
+      } else if let name {
+        "Have the factory return \(aOrAn(unwrapped)), never nil: `injector.register(named: \"\(name)\") { resolver in ... }`"
+      } else {
+        "Register the unwrapped type with a factory that returns a value: "
+          + "`injector.register(\(metatypeExpression(of: wrapped ?? type))\(key)) { resolver in ... }`"
+      }
     return Self(
       code: .optionalRegistration, typeName: typeName,
       summary: "an optional (\(typeName)) was registered: a property is filled only when nil, so an optional value "
         + "could fill it with nothing. It was kept only as this problem, which fails every injection until removed.",
-      fix: "Unwrap it first and register it as \(unwrapped): `if let value { injector.register(value) }`; and remove "
-        + "this one: `\(unregister)`.")
+      fix: "\(register); and remove this one: `\(unregister)`.")
   }
 
   /// This registration problem as a child injector reports it, the registration `levels` injectors up the chain.

@@ -153,7 +153,9 @@ extension Injector {
       }
     let (target, id): (AnyClass?, String?) = (typeMatch?.target?.type, typeMatch?.id?.original)
     if service.isOptional {
-      return .optionalRegistration(service.type, as: service.type, named: name, target: target, id: id)
+      let isFactory = if case .instance = source { false } else { true }
+      return .optionalRegistration(
+        service.type, as: service.type, named: name, target: target, id: id, isFactory: isFactory)
     }
     if case .scoped(_, .weak) = source, !(service.type is AnyClass || isExistential(service.type)) {
       return .weakOfValueType(service.type, named: name, target: target, id: id)
@@ -162,7 +164,8 @@ extension Injector {
     if case .instance(let value) = source, ObjectIdentifier(type(of: value)) != service.id,
       value is any OptionalProtocol
     {
-      return .optionalRegistration(type(of: value), as: service.type, named: name, target: target, id: id)
+      return .optionalRegistration(
+        type(of: value), as: service.type, named: name, target: target, id: id, isFactory: false)
     }
     if let name { return .invalidName(name, registering: service.type) }
     return id.flatMap { .invalidID($0, registering: service.type, for: target) }

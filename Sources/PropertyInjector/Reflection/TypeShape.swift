@@ -220,6 +220,8 @@ private struct ShapeBuilder {
   var accessors: [AnyAccessor?]
   /// The table problem that broke each property's entry, if one did.
   var brokenBy: [InjectionError.Problem?]
+  /// The properties a key-path entry names though they are not optional: once they are, it fits.
+  var hasNonOptionalEntry: Set<Int> = []
   var declaredTypes: [Any.Type?] = []
 
   /// Reads the tables of `reflected`'s hierarchy, then opens their entries.
@@ -397,6 +399,7 @@ private struct ShapeBuilder {
       // The property is not optional, which the candidate check reports if it is a candidate;
       // `Mirror` may have reported an optional held by an `Any` property, so trust the key path.
       declaredTypes[index] = valueType
+      hasNonOptionalEntry.insert(index)
       return
     case .wrongRoot(let root):
       problems.append(.keyPathRoot(entry.name, startsAt: root, notIn: readableName(of: owner)))
@@ -452,7 +455,7 @@ private struct ShapeBuilder {
         // Not `indirect` (a boxed missing entry): LeakSanitizer cannot see a box behind an enum's tag bits.
         let table: AnyClass? =
           if case .add(let table) = missingEntry(for: property), let level = chain.firstIndex(where: { $0 == table }),
-            !answersAccessorList[level]
+            !answersAccessorList[level], !hasNonOptionalEntry.contains(index)
           {
             table
           } else {
