@@ -63,6 +63,12 @@ let package = Package(
     ),
     // Turns one run's JMH export into the markdown ratio table.
     .executableTarget(name: "BenchmarkReport", dependencies: ["BenchmarkCatalog"]),
+    // `swift package build-release PRODUCT…`: a release build that shares the benchmark run's build of
+    // the macro and swift-syntax (Scripts/release_build.sh).
+    .plugin(
+      name: "ReleaseBuild",
+      capability: .command(intent: .custom(verb: "build-release", description: "Builds products in release."))
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -16,8 +16,8 @@ root="$(cd "$package/.." && pwd)"
 command -v valgrind >/dev/null || { echo "needs valgrind: apt-get install valgrind" >&2; exit 1; }
 binary="${INSTRUCTION_COUNTS_BINARY:-}"
 if [[ -z "$binary" ]]; then
-  swift build --package-path "$package" -c release --product InstructionCounts >&2
-  binary="$(swift build --package-path "$package" -c release --show-bin-path)/InstructionCounts"
+  # Built as the benchmark run builds (Plugins/ReleaseBuild): no second build of swift-syntax.
+  binary="$(swift package --package-path "$package" build-release InstructionCounts | tail -1)"
 fi
 out="$package/.build/callgrind"
 mkdir -p "$out"

@@ -18,8 +18,13 @@ out="$package/.build/callgrind"
 mkdir -p "$out"
 command -v valgrind >/dev/null || { echo "needs valgrind: apt-get install valgrind" >&2; exit 1; }
 
-swift build --package-path "$package" -c "$configuration" --product FirstInjections >&2
-binary="$(swift build --package-path "$package" -c "$configuration" --show-bin-path)/FirstInjections"
+if [[ $configuration == release ]]; then
+  # Built as the benchmark run builds (Plugins/ReleaseBuild): no second build of swift-syntax.
+  binary="$(swift package --package-path "$package" build-release FirstInjections | tail -1)"
+else
+  swift build --package-path "$package" -c "$configuration" --product FirstInjections >&2
+  binary="$(swift build --package-path "$package" -c "$configuration" --show-bin-path)/FirstInjections"
+fi
 
 # Instructions per never-seen type of `FirstInjections "$1"`.
 count() {

@@ -19,8 +19,8 @@ command -v valgrind >/dev/null || { echo "needs valgrind: apt-get install valgri
 # INSTRUCTION_COUNTS_BINARY: a copy of the built executable to run instead of building.
 binary="${INSTRUCTION_COUNTS_BINARY:-}"
 if [[ -z "$binary" ]]; then
-  swift build --package-path "$package" -c release --product InstructionCounts >&2
-  binary="$(swift build --package-path "$package" -c release --show-bin-path)/InstructionCounts"
+  # Built as the benchmark run builds (Plugins/ReleaseBuild): no second build of swift-syntax.
+  binary="$(swift package --package-path "$package" build-release InstructionCounts | tail -1)"
 fi
 
 # Instructions per operation of `InstructionCounts "$@"`, run `iterations` times.

@@ -16,10 +16,9 @@ out="$package/.build/callgrind"
 mkdir -p "$out"
 command -v valgrind >/dev/null || { echo "needs valgrind: apt-get install valgrind" >&2; exit 1; }
 
-for product in InstructionCounts FirstInjections; do
-  swift build --package-path "$package" -c release --product "$product" >&2
-done
-bin="$(swift build --package-path "$package" -c release --show-bin-path)"
+# Built as the benchmark run builds (Plugins/ReleaseBuild), which shares its build of the macro and
+# swift-syntax: `swift build -c release` would build swift-syntax again, in release.
+bin="$(dirname "$(swift package --package-path "$package" build-release InstructionCounts FirstInjections | tail -1)")"
 
 # Instructions per operation: `binary arguments…` with `iterations` last, collected inside `measuredLoop`.
 count() {
