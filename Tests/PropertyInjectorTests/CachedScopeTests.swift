@@ -44,6 +44,11 @@ private final class ResetWhileInjecting: InjectableSettable {
   }
 }
 
+private struct SessionPair: Sendable {
+  let first: Session
+  let second: Session
+}
+
 private func sessions(_ injector: Injector, counter: Counter, id: String? = nil) {
   injector.register(Session.self, scope: .cached, id: id) { _ in Session(number: counter.increment()) }
 }
@@ -254,6 +259,51 @@ struct CachedScopeTests {
         }
       })
     #expect(torn.value == 0)
+  }
+
+  @Test("A reset from a factory during a top-level resolve takes for the next call, as during an injection")
+  func resetDuringAResolveTakesForTheNext() throws {
+    let injector = Injector()
+    sessions(injector, counter: Counter())
+    // Held weakly: the injector keeps the factory (a cycle LeakSanitizer would report).
+    injector.register(SessionPair.self) { [weak injector] resolver in
+      let first = try resolver.resolve(Session.self)
+      try injector?.reset(Session.self)
+      return SessionPair(first: first, second: try resolver.resolve(Session.self))
+    }
+    let pair = try injector.resolve(SessionPair.self)
+    #expect(pair.first === pair.second, "one call, one generation")
+    #expect(try injector.resolve(Session.self) !== pair.first, "the reset took for the next call")
+  }
+
+  @Test("A value being made on another thread when a reset comes goes to its call and is not kept")
+  func resetDuringACreationDropsIt() throws {
+    let injector = Injector()
+    let made = Counter()
+    let creating = DispatchSemaphore(value: 0)
+    let resetDone = DispatchSemaphore(value: 0)
+    injector.register(Session.self, scope: .cached) { _ in
+      let number = made.increment()
+      if number == 1 {
+        creating.signal()
+        resetDone.wait()
+      }
+      return Session(number: number)
+    }
+    let inFlight = Locked2<Session?>(nil)
+    let finished = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      inFlight.mutate { $0 = try? injector.resolve(Session.self) }
+      finished.signal()
+    }
+    creating.wait()
+    try injector.reset(Session.self)
+    resetDone.signal()
+    finished.wait()
+    #expect(inFlight.value?.number == 1, "the call that made it gets it")
+    let next = try injector.resolve(Session.self)
+    #expect(next.number == 2, "not kept: the next use makes a new one")
+    #expect(try injector.resolve(Session.self) === next)
   }
 
   @Test("Threads asking at once for a cached value not made yet get one and the same")

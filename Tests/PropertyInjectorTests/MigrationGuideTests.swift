@@ -716,6 +716,18 @@ struct FactoryGuideTests {
     #expect(error.problems.map(\.property) == ["database"])
   }
 
+  @Test("@Injected of a factory makes a value on every read, where a Lazy keeps one per object")
+  func injectedOfAFactoryIsNotLazyInjected() throws {
+    let injector = Injector()
+    injector.register(FactoryGuide.RequestID.self) { _ in FactoryGuide.RequestID() }
+    let reader = RequestIDReader(injector)
+    #expect(reader.requestID != nil && reader.requestID !== reader.requestID)
+    let holder = RequestIDHolder()
+    try injector.inject(holder)
+    let lazy = try #require(holder.injectedRequestID)
+    #expect(try lazy.value === lazy.value)
+  }
+
   @Test("Injected properties, with Lazy for what @LazyInjected deferred")
   func injectedProperties() throws {
     let injector = Injector()
@@ -731,17 +743,23 @@ struct FactoryGuideTests {
     let appInjector = Injector()
     typealias AuthenticatedUser = FactoryGuide.AuthenticatedUser
     // snippet
-    var session = Injector(parent: appInjector)
-    session.register(AuthenticatedUser.self, scope: .singleton) { _ in AuthenticatedUser() }
+    func makeSession() -> Injector {
+      let session = Injector(parent: appInjector)
+      session.register(AuthenticatedUser.self, scope: .singleton) { _ in AuthenticatedUser() }
+      return session
+    }
+
+    var session = makeSession()
     let user = try session.resolve(AuthenticatedUser.self)  // the same user for the whole session
 
-    // On logout: a new session; the old one, and its singletons, are released.
-    session = Injector(parent: appInjector)
+    // On logout: a new session, with its own user; the old one, and its singletons, are released.
+    session = makeSession()
     // end snippet
     weak let released = user
     _ = consume user
     #expect(released == nil)
-    #expect(throws: InjectionError.self) { try session.resolve(AuthenticatedUser.self) }
+    let next = try session.resolve(AuthenticatedUser.self)
+    #expect(try session.resolve(AuthenticatedUser.self) === next, "the new session's user, one for the session")
   }
 
   @Test("A test overrides Injector.shared for itself only, as the .container trait does")
@@ -962,4 +980,14 @@ struct TestingGuideTests {
     #expect(error.problems.map(\.location) == ["FeedModel.injectedClock: (any Clock)?"])
     // end snippet
   }
+}
+
+private final class RequestIDReader {
+  @Injected var requestID: FactoryGuide.RequestID?
+  init(_ injector: Injector) { _requestID = Injected(in: injector) }
+}
+
+private final class RequestIDHolder: InjectableSettable {
+  var injectedRequestID: Lazy<FactoryGuide.RequestID>?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedRequestID": \RequestIDHolder.injectedRequestID] }
 }

@@ -22,7 +22,8 @@ public struct Injected<Value>: Sendable {
   /// Reads the value registered for `Value`, as ``Injector/resolve(_:for:id:)`` does.
   ///
   /// - Parameter injector: The injector to read from; by default ``Injector/shared`` (the
-  ///   current task's override, if any) at the time of each read.
+  ///   current task's override, if any) at the time of each read. One given is kept strongly:
+  ///   an object it keeps (an instance, a singleton) that reads from it so makes a cycle.
   public init(in injector: Injector? = nil) {
     self.injector = injector
     name = nil
@@ -32,7 +33,8 @@ public struct Injected<Value>: Sendable {
   ///
   /// - Parameters:
   ///   - name: The registered name, compared exactly.
-  ///   - injector: The injector to read from; by default ``Injector/shared`` at each read.
+  ///   - injector: The injector to read from; by default ``Injector/shared`` at each read (kept
+  ///     strongly when given, as in ``init(in:)``).
   public init(named name: String, in injector: Injector? = nil) {
     self.injector = injector
     self.name = name
