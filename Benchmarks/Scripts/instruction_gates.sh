@@ -63,6 +63,10 @@ done
 gate "cached @Injectable K=50 ÷ hand-written" \
   "$(count InstructionCounts 2000 cached injectable K=50)" "$(count InstructionCounts 2000 cached hand K=50)" 1.2
 
+# Item 7: K = 5 from made singletons at most 2× hand-written code doing the same.
+gate "singletons, @Injectable K=5 ÷ hand-written" \
+  "$(count InstructionCounts 2000 singletons injectable 0)" "$(count InstructionCounts 2000 singletons hand 0)" 2.0
+
 # Item 7: at least 25× faster than Swinject (K = 5): @Injectable ÷ Swinject at most 1/25.
 gate "cached @Injectable K=5 ÷ Swinject" \
   "$(count InstructionCounts 2000 cached injectable K=5)" "$(count InstructionCounts 500 cached swinject K=5)" 0.04

@@ -6,8 +6,8 @@ final class SingletonCell<Value>: Sendable {
 
   init(label: String) { self.label = label }
 
-  /// Whether the value has been created. Never waits.
-  var isMade: Bool { made.isSet }
+  /// Set once the value is made: what a plan checks, with its other singletons' flags, before writing them.
+  var madeFlag: OnceFlag { made.flag }
 
   /// The value, once made; nil before. Never waits, and a made value never changes.
   var madeValue: Value? { made.value }

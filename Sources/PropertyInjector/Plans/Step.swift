@@ -30,8 +30,13 @@ struct Step {
 
   /// A struct: in an optional, a tuple's closures would be kept maximally abstracted, and called through thunks.
   struct Ready {
-    let isMade: @Sendable () -> Bool
+    /// Each set once its singleton is made: checked in a loop, no call through a generic cell each.
+    let flags: [OnceFlag]
     let write: (AnyObject) -> Bool
+    /// The write, after `next` (a later step's): one closure where a chain would call one more for each pair.
+    let after: (_ next: @escaping (AnyObject) -> Bool) -> (AnyObject) -> Bool
+    /// Whether every singleton the write reads is made.
+    var isMade: Bool { flags.allSatisfy { $0.isSet } }
   }
 }
 

@@ -135,8 +135,14 @@ extension Accessor {
       }
     }
     step.ready = .init(
-      isMade: { cell.isMade },
-      write: { object in cell.ifMade({ fill(downcast(object, to: Root.self), $0) }) { false } })
+      flags: [cell.madeFlag],
+      write: { object in cell.ifMade({ fill(downcast(object, to: Root.self), $0) }) { false } },
+      after: { next in
+        { object in
+          let wrote = next(object)
+          return cell.ifMade({ fill(downcast(object, to: Root.self), $0) }) { false } || wrote
+        }
+      })
     return step
   }
 

@@ -98,26 +98,28 @@ extension TypePlan {
     var run: [Step] = []
     func flush() {
       defer { run = [] }
-      guard run.count > 1, let first = run[0].ready else {
+      guard run.count > 1, run[0].ready != nil else {
         grouped += run
         return
       }
-      var (isMade, write) = (first.isMade, first.write)
-      for next in run.dropFirst().compactMap(\.ready) {
-        let (before, wroteBefore, nextIsMade, nextWrite) = (isMade, write, next.isMade, next.write)
-        isMade = { before() && nextIsMade() }
-        write = { object in
-          let wrote = nextWrite(object)
-          return wroteBefore(object) || wrote
-        }
+      // The last step's write first, each earlier one's after it, as their frames would.
+      let readies = run.compactMap(\.ready)
+      // A loop: through `reduce`, generic, each closure would be kept maximally abstracted, called through thunks.
+      func chained(_ last: @escaping (AnyObject) -> Bool) -> (AnyObject) -> Bool {
+        var write = last
+        for index in (0..<readies.count - 1).reversed() { write = readies[index].after(write) }
+        return write
       }
-      let (allMade, writeAll, steps) = (isMade, write, run)
+      let last = readies[readies.count - 1]
+      let ready = Step.Ready(
+        flags: readies.flatMap(\.flags), write: chained(last.write), after: { chained(last.after($0)) })
+      let steps = run
       var step = Step(candidate: run[0].candidate) { object, execution, rest throws(InjectionError) in
-        guard allMade() else { return try Self.run(steps, from: 0, object, execution, then: rest) }
+        guard ready.isMade else { return try Self.run(steps, from: 0, object, execution, then: rest) }
         let wrote = try rest()
-        return writeAll(object) || wrote
+        return ready.write(object) || wrote
       }
-      step.ready = Step.Ready(isMade: allMade, write: writeAll)
+      step.ready = ready
       grouped.append(step)
     }
     for step in chain {

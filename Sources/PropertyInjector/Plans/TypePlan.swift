@@ -22,11 +22,10 @@ final class TypePlan: Sendable {
   /// writes as one that ``onlyFills`` does. Nil for any other plan.
   let singletonsAreMade: MadeCheck?
 
-  /// Whether every singleton a plan reads is made: one closure, chained, in a struct (a closure in an array or an
-  /// optional is kept maximally abstracted, and each call goes through reabstraction thunks).
+  /// Whether every singleton a plan reads is made: their flags, checked in a loop.
   struct MadeCheck: Sendable {
-    let check: @Sendable () -> Bool
-    func callAsFunction() -> Bool { check() }
+    let flags: [OnceFlag]
+    func callAsFunction() -> Bool { flags.allSatisfy { $0.isSet } }
   }
   /// Whether a step calls a factory of the working injector's own: an injection reads its link once.
   let callsOwnFactories: Bool
@@ -134,28 +133,23 @@ final class TypePlan: Sendable {
     // made, chained as they are found (an array of closures would hold each maximally abstracted).
     var (writes, areMade): (Filling?, MadeCheck?) = (nil, nil)
     for step in grouped.reversed() where isUsable && checked.isEmpty {
-      let write: Filling
-      if let constant = step.constant {
-        write = constant
-      } else if let ready = step.ready {
-        write = Filling(write: ready.write)
-        let isMade = ready.isMade
-        if let before = areMade {
-          areMade = MadeCheck { before() && isMade() }
-        } else {
-          areMade = MadeCheck(check: isMade)
-        }
-      } else {
+      guard step.constant != nil || step.ready != nil else {
         (writes, areMade) = (nil, nil)
         break
       }
+      if let ready = step.ready { areMade = MadeCheck(flags: (areMade?.flags ?? []) + ready.flags) }
+      // Not through `writes.map`: a closure passed through a generic call is called through thunks.
       guard let before = writes else {
-        writes = write
+        writes = step.constant ?? step.ready.map { Filling(write: $0.write) }
         continue
       }
-      writes = Filling { object in
-        let wrote = before.write(object)
-        return write.write(object) || wrote
+      if let ready = step.ready {
+        writes = Filling(write: ready.after(before.write))
+      } else if let constant = step.constant {
+        writes = Filling { object in
+          let wrote = before.write(object)
+          return constant.write(object) || wrote
+        }
       }
     }
     onlyFills = isUsable && !makes

@@ -86,8 +86,9 @@ extension Locked {
 }
 
 /// A flag set once, then read from any thread; a read that sees it set sees every write before `set()`
-/// (acquire/release `Atomic` on Linux; a ``Locked`` `Bool` on Apple platforms, where `Atomic` needs macOS 15).
-struct OnceFlag: ~Copyable {
+/// (acquire/release `Atomic` on Linux; a ``Locked`` `Bool` on Apple platforms, where `Atomic` needs macOS 15). A
+/// class, so that one can be held apart from what it guards, and many checked in a loop.
+final class OnceFlag: Sendable {
   #if canImport(Darwin)
     private let locked = Locked(false)
     var isSet: Bool { locked.withLock { $0 } }
@@ -119,7 +120,7 @@ final class OnceValue<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
   }
 
-  private let flag = OnceFlag()
+  let flag = OnceFlag()
   private let lock = Locked(())
   private var box: Box?
 
