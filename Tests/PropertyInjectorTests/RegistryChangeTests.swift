@@ -99,7 +99,7 @@ struct RegistryChangeTests {
   func oneLinkPerInjectorUnderContention() {
     for _ in 0..<100 {
       let injector = Injector(parent: Injector())
-      #expect(injector.state.withLock { $0.link } == nil)
+      #expect(!injector.madeLink.isSet)
       let seen = Locked2<[ObjectIdentifier]>([])
       let ready = Locked2(0)
       runConcurrently(

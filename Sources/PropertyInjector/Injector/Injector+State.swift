@@ -53,7 +53,7 @@ extension Injector {
     var current: Injector? = self
     while let injector = current {
       if overrideLevel == nil, injector.overrideCells != nil { overrideLevel = levels.count }
-      if let gate = injector.state.withLock({ $0.gate }),
+      if let gate = injector.madeGate.value,
         gate.isConfiguredOrConfiguringHere(limit: injector.waitLimitSeconds) == nil
       {
         throw .configurationTimedOut(seconds: injector.waitLimitSeconds)

@@ -32,17 +32,15 @@ public final class Injector: Sendable {
     var children: [ObjectIdentifier: InjectorLink] = [:]
     /// Whether this injector is among its parent's ``children`` (and the parent among its own parent's).
     var hasJoinedAncestors = false
-    /// See ``Injector/gate``: nil until configuration is asked for.
-    var gate: ConfigurationGate?
-    /// See ``Injector/link``: nil until it is asked for (a request's child, say, never asks).
-    var link: InjectorLink?
     /// What a running ``Injector/configure(_:)`` registered on its own thread: what a throwing body undoes.
     var journal: ConfigurationJournal?
   }
 
   let state = Locked(State())
   /// Whether ``configure(_:)`` has run, and who waits for it; made when first asked for, at once for ``shared``.
-  var gate: ConfigurationGate { state.madeOnce(\.gate, ConfigurationGate.init) }
+  var gate: ConfigurationGate { madeGate.value ?? madeGate.set(ConfigurationGate()) }
+  /// See ``gate``: not set until configuration is asked for.
+  let madeGate = OnceValue<ConfigurationGate>()
   /// The injector whose registrations this one falls back on.
   let parent: Injector?
   /// Whether injecting and resolving must wait for ``configure(_:)``: true for ``shared`` only.
@@ -54,8 +52,11 @@ public final class Injector: Sendable {
   let changesDuringOverrides: Locked<UnscopedChanges>?
   /// ``creationWaitLimit`` in seconds.
   let waitLimitSeconds: Double
-  /// The weak reference to this injector that resolvers and its parent hold, made when first asked for.
-  var link: InjectorLink { state.madeOnce(\.link) { InjectorLink(to: self) } }
+  /// The weak reference to this injector that resolvers and its parent hold, made when first asked for (a weak
+  /// reference slows every retain of the injector, and a request's child, say, never asks); read without the lock.
+  var link: InjectorLink { madeLink.value ?? madeLink.set(InjectorLink(to: self)) }
+  /// See ``link``: not set until it is asked for.
+  let madeLink = OnceValue<InjectorLink>()
 
   /// How long a thread waits for a singleton (or `Lazy` value) another thread is creating, before it
   /// throws ``InjectionError/Code/timedOut`` instead of hanging: the limit the injector was made with,
@@ -86,7 +87,7 @@ public final class Injector: Sendable {
     self.requiresConfiguration = requiresConfiguration
     overrideCells = overriding ? OverrideCells() : nil
     changesDuringOverrides = requiresConfiguration ? Locked(UnscopedChanges()) : nil
-    if requiresConfiguration { state.withLock { $0.gate = ConfigurationGate() } }
+    if requiresConfiguration { madeGate.set(ConfigurationGate()) }
     self.creationWaitLimit = max(.zero, creationWaitLimit)
     let (seconds, attoseconds) = self.creationWaitLimit.components
     waitLimitSeconds = Double(seconds) + Double(attoseconds) / 1e18

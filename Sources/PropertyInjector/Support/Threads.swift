@@ -70,21 +70,6 @@ struct Locked<State> {
 // Safe to share when the state is: every access to it holds the mutex.
 extension Locked: @unchecked Sendable where State: Sendable {}
 
-extension Locked {
-  /// The object at `slot`, made by `make` (outside the lock) if there is none yet; when two threads race, one
-  /// object wins and both get it.
-  @inline(__always)
-  func madeOnce<Object: AnyObject>(_ slot: WritableKeyPath<State, Object?>, _ make: () -> Object) -> Object {
-    if let object = withLock({ $0[keyPath: slot] }) { return object }
-    let made = make()
-    return withLock { state in
-      if let object = state[keyPath: slot] { return object }
-      state[keyPath: slot] = made
-      return made
-    }
-  }
-}
-
 /// A flag set once, then read from any thread; a read that sees it set sees every write before `set()`
 /// (acquire/release `Atomic` on Linux; a ``Locked`` `Bool` on Apple platforms, where `Atomic` needs macOS 15). A
 /// class, so that one can be held apart from what it guards, and many checked in a loop.
@@ -146,12 +131,14 @@ final class OnceValue<Value>: @unchecked Sendable {
     return try body(box.value)
   }
 
-  /// Sets the value, unless it is set already.
-  func set(_ value: Value) {
+  /// Sets the value, unless it is set already; returns the value set.
+  @discardableResult
+  func set(_ value: Value) -> Value {
     lock.withLock { _ in
-      guard !flag.isSet else { return }
+      if let box { return box.value }
       box = Box(value)
       flag.set()
+      return value
     }
   }
 }
