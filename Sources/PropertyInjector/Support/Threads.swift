@@ -106,7 +106,9 @@ final class OnceValue<Value>: @unchecked Sendable {
   }
 
   let flag = OnceFlag()
-  private let lock = Locked(())
+  /// Whether the value is set, as the lock sees it. (A lock of `()` trips the thread sanitizer: it sees the access to
+  /// an empty value at the lock object's own address, whose type another thread reads.)
+  private let lock = Locked(false)
   private var box: Box?
 
   init() {}
@@ -134,9 +136,9 @@ final class OnceValue<Value>: @unchecked Sendable {
   /// Sets the value, unless it is set already; returns the value set.
   @discardableResult
   func set(_ value: Value) -> Value {
-    lock.withLock { _ in
-      if let box { return box.value }
-      box = Box(value)
+    lock.withLock { isSet in
+      if isSet, let box { return box.value }
+      (box, isSet) = (Box(value), true)
       flag.set()
       return value
     }
