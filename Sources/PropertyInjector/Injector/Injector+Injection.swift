@@ -27,7 +27,7 @@ extension Injector {
     let (plan, own) = try injectionPlan(for: target, known: type(of: target))
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
       var wrote = false
-      if plan.onlyFills || plan.singletonsAreMade?() == true {
+      if plan.onlyFills || plan.singletonFlags?.areSet == true {
         // Registered instances and made singletons: written without an execution.
         wrote = plan.program.writes?.write(target) ?? false
       } else {

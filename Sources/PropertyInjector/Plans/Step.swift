@@ -36,8 +36,13 @@ struct Step {
     /// The write, after `next` (a later step's): one closure where a chain would call one more for each pair.
     let after: (_ next: @escaping (AnyObject) -> Bool) -> (AnyObject) -> Bool
     /// Whether every singleton the write reads is made.
-    var isMade: Bool { flags.allSatisfy { $0.isSet } }
+    var isMade: Bool { flags.areSet }
   }
+}
+
+extension [OnceFlag] {
+  /// Whether every flag is set: how a plan asks whether its singletons are made.
+  var areSet: Bool { allSatisfy { $0.isSet } }
 }
 
 extension Step {

@@ -134,6 +134,7 @@ extension Accessor {
         try making(object, execution, rest)
       }
     }
+    // The write spelled out in both closures: through one local function, each write costs a call more.
     step.ready = .init(
       flags: [cell.madeFlag],
       write: { object in cell.ifMade({ fill(downcast(object, to: Root.self), $0) }) { false } },

@@ -18,15 +18,9 @@ final class TypePlan: Sendable {
   /// Whether the plan only writes registered instances: no problem, no failing or producing step, no check. It
   /// writes them without an ``Execution`` or its chain (``Program/writes``).
   let onlyFills: Bool
-  /// Whether the singletons of a plan that otherwise only writes registered instances are made; once they are, it
-  /// writes as one that ``onlyFills`` does. Nil for any other plan.
-  let singletonsAreMade: MadeCheck?
-
-  /// Whether every singleton a plan reads is made: their flags, checked in a loop.
-  struct MadeCheck: Sendable {
-    let flags: [OnceFlag]
-    func callAsFunction() -> Bool { flags.allSatisfy { $0.isSet } }
-  }
+  /// The "made" flags of the singletons of a plan that otherwise only writes registered instances; once they are all
+  /// set, it writes as one that ``onlyFills`` does. Nil for any other plan.
+  let singletonFlags: [OnceFlag]?
   /// Whether a step calls a factory of the working injector's own: an injection reads its link once.
   let callsOwnFactories: Bool
   /// Whether a step checks that its write was kept (see ``Step/checksRetention``).
@@ -46,7 +40,7 @@ final class TypePlan: Sendable {
     /// (in declaration order), then those that write registered instances, then the retention-checked ones.
     /// So every value is made before the first write, and checked writes come first.
     let chain: [Step]
-    /// The writes of a plan that ``onlyFills``, or reads ``singletonsAreMade`` besides, in the order its chain makes
+    /// The writes of a plan that ``onlyFills``, or reads ``singletonFlags`` besides, in the order its chain makes
     /// them (the last step's first), which need no ``Execution``, chained into one closure (an array of closures keeps
     /// them maximally abstracted, and calls each through a thunk); nil for any other plan.
     let writes: Filling?
@@ -131,13 +125,13 @@ final class TypePlan: Sendable {
     let isUsable = configurationProblems.isEmpty && declarationProblems.isEmpty && failing.isEmpty && checks.isEmpty
     // The writes the chain would make, the last step's first, if it would do nothing else once its singletons are
     // made, chained as they are found (an array of closures would hold each maximally abstracted).
-    var (writes, areMade): (Filling?, MadeCheck?) = (nil, nil)
+    var (writes, areMade): (Filling?, [OnceFlag]?) = (nil, nil)
     for step in grouped.reversed() where isUsable && checked.isEmpty {
       guard step.constant != nil || step.ready != nil else {
         (writes, areMade) = (nil, nil)
         break
       }
-      if let ready = step.ready { areMade = MadeCheck(flags: (areMade?.flags ?? []) + ready.flags) }
+      if let ready = step.ready { areMade = (areMade ?? []) + ready.flags }
       // Not through `writes.map`: a closure passed through a generic call is called through thunks.
       guard let before = writes else {
         writes = step.constant ?? step.ready.map { Filling(write: $0.write) }
@@ -153,7 +147,7 @@ final class TypePlan: Sendable {
       }
     }
     onlyFills = isUsable && !makes
-    singletonsAreMade = areMade
+    singletonFlags = areMade
     let mainActor = mainActorSites.compactMap { site, registration in
       steps.first { ObjectIdentifier($0.candidate.site) == site }.map { (step: $0, registration: registration) }
     }
