@@ -17,14 +17,34 @@ extension Injector {
   ///   injector has configuration problems, it throws those alone. When it throws, `target` is unchanged.
   /// - Complexity: O(c) for c candidates, once the plan is cached.
   public func inject<Target: InjectableSettable>(_ target: Target) throws(InjectionError) {
+    try inject(target, made: false)
+  }
+
+  /// Injects a value a factory made, in the call that made it (see ``nestedPlan(for:_:)``).
+  func injectMade<Target: InjectableSettable>(_ target: Target) throws(InjectionError) {
+    try inject(target, made: true)
+  }
+
+  /// Injects `target`; one a factory `made`, or any inside a call on this thread, is nested in that call.
+  @inline(__always)
+  private func inject<Target: InjectableSettable>(_ target: Target, made: Bool) throws(InjectionError) {
     let stack = CreationStack.current
-    // Refused inside the object's own injection (a `didSet` of it, its callback), or through an unconfigured `shared`.
-    if stack.isInInjection, stack.objectsInInjection.contains(ObjectIdentifier(target)) {
-      let name = readableName(of: type(of: target))
-      throw InjectionError(operation: "inject(\(name))", .reentrantInjection(name))
-    }
     try checkConfigured(operation: "inject(\(readableName(of: type(of: target))))")
-    let (plan, own) = try injectionPlan(for: target, known: type(of: target))
+    // Two calls, not one of two plans: a plan chosen by a conditional would be copied, not moved.
+    if made || stack.isRunning {
+      let (plan, own) = try nestedPlan(for: target, stack)
+      try inject(target, by: plan, reading: own, stack)
+    } else {
+      let (plan, own) = try injectionPlan(for: target, known: type(of: target))
+      try inject(target, by: plan, reading: own, stack)
+    }
+  }
+
+  /// Runs `plan` on `target`, with the injector's own registrations `own` (see ``injectionPlan(for:known:)``).
+  @inline(__always)
+  private func inject<Target: InjectableSettable>(
+    _ target: Target, by plan: TypePlan, reading own: [Registration]?, _ stack: CreationStack
+  ) throws(InjectionError) {
     try stack.injecting(ObjectIdentifier(target)) { () throws(InjectionError) in
       var wrote = false
       if plan.onlyFills || plan.singletonFlags?.areSet == true {
@@ -34,7 +54,9 @@ extension Injector {
         do throws(InjectionError) {
           let execution = Execution(
             injector: self, stack: stack, ownRegistrations: own ?? [], ownLink: plan.callsOwnFactories ? link : nil)
-          wrote = try plan.fill(target, execution)
+          let pin = Pin(
+            injector: ObjectIdentifier(self), chain: plan.builtFrom, sharesFirstLevel: plan.isSharedWithSiblings)
+          wrote = try stack.pinning(pin) { () throws(InjectionError) in try plan.fill(target, execution) }
         } catch  where stack.isOutermost {
           throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
         }
@@ -96,6 +118,24 @@ extension Injector {
       parent.keep(siblingPlan: plan, for: SiblingPlanKey(type: type, shape: ordered.shape.kept), builtIn: parentEpoch)
     }
     return (plan, plan.isSharedWithSiblings ? ordered.all : nil)
+  }
+
+  /// The plan for `target`, an injection nested in a call on this thread: refused inside the object's own injection (a
+  /// `didSet` of it, its callback); planned as the call started if it pinned this injector's registry (see ``Pin``)
+  /// and that changed since, and then not cached.
+  @inline(never)
+  private func nestedPlan<Target: InjectableSettable>(for target: Target, _ stack: CreationStack)
+    throws(InjectionError) -> (plan: TypePlan, own: [Registration]?)
+  {
+    if stack.objectsInInjection.contains(ObjectIdentifier(target)) {
+      let name = readableName(of: type(of: target))
+      throw InjectionError(operation: "inject(\(name))", .reentrantInjection(name))
+    }
+    let (plan, own) = try injectionPlan(for: target, known: type(of: target))
+    guard let pinned = stack.pinnedLevel(of: ObjectIdentifier(self)),
+      !plan.builtFrom.isPinned(by: pinned, sharingFirstLevel: plan.isSharedWithSiblings)
+    else { return (plan, own) }
+    return (TypePlan(for: plan.shape, in: chain(pinnedAt: pinned)), nil)
   }
 
   /// The plan for `object`'s type whose candidates say what fills each, for `validate` and `explain`: the cached

@@ -78,18 +78,25 @@ extension Injector {
   ) throws(InjectionError) -> Value {
     let stack = CreationStack.current
     try checkConfigured(operation: makeRequest().site.label)
+    let pinned = stack.isOutermost ? nil : stack.pinnedLevel(of: ObjectIdentifier(self))
     let (cached, epoch) = state.withLock { ($0.resolutions[key], $0.epoch) }
     let producer: Producer<Value>
     let site: Site
+    let builtFrom: SnapshotChain
     // A cached resolution is for the key's type, so the cast finds it; were it ever another,
     // this would only build it again.
     // One that a request with its own site built has none for a `resolve`, which builds it again, once, for its own.
-    if let cached, let typed = cached.producer as? Producer<Value>, let found = given ?? cached.site {
-      (producer, site) = (typed, found)
+    if let cached, let typed = cached.producer as? Producer<Value>, let found = given ?? cached.site,
+      pinned.map({ cached.builtFrom.isPinned(by: $0) }) ?? true
+    {
+      (producer, site, builtFrom) = (typed, found, cached.builtFrom)
     } else {
       let request = makeRequest()
       joinAncestors()
-      let chain = try snapshotChain()
+      let current = try snapshotChain()
+      // Nested in a call that started before a change: answered as the call started, and not cached.
+      let stale = pinned.flatMap { current.isPinned(by: $0) ? nil : $0 }
+      let chain = stale.map(chain(pinnedAt:)) ?? current
       try InjectionError.throwIfAny(chain.configurationProblems, as: request.site.label)
       let answer = Rules.answer(request, in: chain)
       if case .failure(let problem) = answer { throw InjectionError(operation: request.site.label, problem) }
@@ -98,11 +105,14 @@ extension Injector {
           operation: request.site.label,
           .answerMismatch(at: request.site, wanted: Value.self, answer: answer.named))
       }
-      (producer, site) = (made, request.site)
-      keep((producer, given == nil ? site : nil), for: key, builtIn: epoch)
+      (producer, site, builtFrom) = (made, request.site, chain)
+      if stale == nil { keep((producer, given == nil ? site : nil, chain), for: key, builtIn: epoch) }
     }
     do {
-      return try producer.produce(Execution(injector: self, stack: stack), site)
+      let pin = Pin(injector: ObjectIdentifier(self), chain: builtFrom, sharesFirstLevel: false)
+      return try stack.pinning(pin) { () throws(InjectionError) in
+        try producer.produce(Execution(injector: self, stack: stack), site)
+      }
     } catch  where stack.isOutermost && error.operation != site.label {
       throw error.reported(as: site.label)
     }

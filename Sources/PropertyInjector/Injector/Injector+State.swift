@@ -58,15 +58,29 @@ extension Injector {
       {
         throw .configurationTimedOut(seconds: injector.waitLimitSeconds)
       }
-      levels.append(
-        injector.state.withLock { state in
-          if let snapshot = state.snapshot { return snapshot }
-          let snapshot = RegistrySnapshot(registry: state.registry)
-          state.snapshot = snapshot
-          return snapshot
-        })
+      levels.append(injector.publishedSnapshot())
       current = injector.parent
     }
+    return SnapshotChain(levels: levels, overrideLevel: overrideLevel)
+  }
+
+  /// This injector's registry as published: the current snapshot, made if a change dropped it.
+  private func publishedSnapshot() -> RegistrySnapshot {
+    state.withLock { state in
+      if let snapshot = state.snapshot { return snapshot }
+      let snapshot = RegistrySnapshot(registry: state.registry, owner: ObjectIdentifier(self))
+      state.snapshot = snapshot
+      return snapshot
+    }
+  }
+
+  /// The chain the call that pinned `pinned` started from, from this injector up; a plan shared with siblings pinned
+  /// no own level, which is read as it is.
+  func chain(pinnedAt pinned: PinnedLevel) -> SnapshotChain {
+    var levels = Array(pinned.pin.chain.levels[pinned.level...])
+    if pinned.sharesOwnLevel { levels[0] = publishedSnapshot() }
+    let overrideLevel = sequence(first: self, next: \.parent).prefix(levels.count).enumerated()
+      .first { $1.overrideCells != nil }?.offset
     return SnapshotChain(levels: levels, overrideLevel: overrideLevel)
   }
 

@@ -121,6 +121,7 @@ struct SiblingPlanKey: Hashable, Sendable {
   let shape: SiblingShape
 }
 
-/// What an injector caches for one request of `resolve`, `Lazy` or `Provider`: the ``Producer`` of its type, and the
-/// site of the `resolve` that built it (a request with a site of its own, a handle's, keeps it to itself).
-typealias Resolution = (producer: any Sendable, site: Site?)
+/// What an injector caches for one request of `resolve`, `Lazy` or `Provider`: the ``Producer`` of its type, the
+/// site of the `resolve` that built it (a request with a site of its own, a handle's, keeps it to itself), and the
+/// snapshots it was built from.
+typealias Resolution = (producer: any Sendable, site: Site?, builtFrom: SnapshotChain)

@@ -62,6 +62,9 @@ final class CreationStack {
   /// Objects whose injection (writes, then `didInjectDependencies()`) is running on this thread, innermost last.
   var objectsInInjection: [ObjectIdentifier] { running?.objectsInInjection ?? [] }
   private let stackBounds: Range<UInt>? = currentThreadStackBounds()
+  /// The registries the calls running on this thread that make values started from, outermost first (see ``Pin``);
+  /// nil only while ``updatePins(_:)`` has them out.
+  private var pins: [Pin]? = []
   /// The running call's graph-scoped values, from the first made until the thread is idle (see `GraphValues`);
   /// one storage for every call on this thread.
   let graph = GraphValues()
@@ -133,6 +136,66 @@ final class CreationStack {
     defer { if update({ $0.leaveInjection() }) { endGraph() } }
     try injection()
   }
+
+  /// Runs `call`, which makes values, with the registry it started from pinned (see ``Pin``).
+  @inline(__always)
+  func pinning<Result>(_ pin: Pin, _ call: () throws(InjectionError) -> Result) throws(InjectionError) -> Result {
+    updatePins { $0.append(pin) }
+    // Released after the change: the last pin of a chain may release registrations, and their values' `deinit`s.
+    defer { withExtendedLifetime(updatePins { $0.popLast() }) {} }
+    return try call()
+  }
+
+  /// Changes the pins as ``update(_:)`` changes what runs: moved out and back, so each access is checked statically.
+  @inline(__always)
+  private func updatePins<Result>(_ change: (inout [Pin]) -> Result) -> Result {
+    var taken = pins.take() ?? []
+    let result = change(&taken)
+    var back: [Pin]? = consume taken
+    swap(&back, &pins)
+    return result
+  }
+
+  /// Where the call running on this thread pinned the registry of the injector `injector` identifies: the outermost
+  /// pin that holds it, and its level there; nil outside a call that makes values, or in one that pinned none.
+  func pinnedLevel(of injector: ObjectIdentifier) -> PinnedLevel? {
+    for pin in pins ?? [] {
+      if pin.injector == injector { return PinnedLevel(pin: pin, level: 0) }
+      if let level = pin.chain.levels.dropFirst().firstIndex(where: { $0.owner == injector }) {
+        return PinnedLevel(pin: pin, level: level)
+      }
+    }
+    return nil
+  }
 }
 
 private let stacks = ThreadLocal { CreationStack() }
+
+/// The registry snapshots one call that makes values started from on one injector, pinned while it runs: a resolve or
+/// injection nested in it (a factory's resolver, a made value's injection) answers from them, so the call sees each
+/// registration as it started, even if another thread replaces it meanwhile. The snapshots' injectors are alive while
+/// the call runs (it holds its injector, which holds its ancestors), so their identifiers name them.
+struct Pin {
+  /// The injector the call runs on.
+  let injector: ObjectIdentifier
+  /// The snapshots the call's plan or resolution was built from, the injector's own first.
+  let chain: SnapshotChain
+  /// Whether the chain's first level is a sibling's (a plan shared with siblings): the levels above it are pinned.
+  let sharesFirstLevel: Bool
+}
+
+/// One injector's place in a ``Pin``'s chain: the levels from `level` on are the ones it started from.
+struct PinnedLevel {
+  let pin: Pin
+  let level: Int
+  /// Whether the injector's own level is a sibling's in the pin (a shared plan's), and so not pinned.
+  var sharesOwnLevel: Bool { level == 0 && pin.sharesFirstLevel }
+}
+
+extension SnapshotChain {
+  /// Whether this chain, a plan's or a resolution's, is the one `pinned` started from; a plan `sharingFirstLevel`
+  /// with siblings is compared from the level above its builder's.
+  func isPinned(by pinned: PinnedLevel, sharingFirstLevel: Bool = false) -> Bool {
+    isSame(as: pinned.pin.chain, from: pinned.level, skipping: sharingFirstLevel || pinned.sharesOwnLevel ? 1 : 0)
+  }
+}

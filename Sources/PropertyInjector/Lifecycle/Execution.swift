@@ -43,7 +43,7 @@ struct Execution {
     guard let settable = value as? any InjectableSettable else {
       throw InjectionError(operation: site.label, .isolatedConformance(of: type, at: site))
     }
-    try injector.inject(settable)
+    try injector.injectMade(settable)
     return true
   }
 }

@@ -13,6 +13,8 @@ protocol InjectorRuntime: AnyObject, Sendable {
 
   /// Injects `target` as ``Injector/inject(_:)`` does.
   func inject<Target: InjectableSettable>(_ target: Target) throws(InjectionError)
+  /// Injects a value a factory made, as part of the call that made it.
+  func injectMade<Target: InjectableSettable>(_ target: Target) throws(InjectionError)
   /// Resolves as ``Injector/resolve(_:for:id:)`` does.
   func resolve<Service>(_ type: Service.Type, for target: AnyClass?, id: String?) throws(InjectionError) -> Service
   /// Resolves a name registration as ``Injector/resolve(_:named:)`` does.

@@ -6,6 +6,8 @@
 final class TypePlan: Sendable {
   let shape: TypeShape
   let type: ObjectIdentifier
+  /// The registry snapshots the plan was built from (see ``Pin``); a shared plan keeps none of its builder's own.
+  let builtFrom: SnapshotChain
   /// The chain's rejected registrations: they fail every injection, reported alone.
   let configurationProblems: [InjectionError.Problem]
   /// Problems with the type's declarations: they fail every injection, whatever its properties hold.
@@ -96,6 +98,7 @@ final class TypePlan: Sendable {
       drafts.append(accessor.accept(StepMaker(candidate: candidate, answer: answer, chain: chain, ownSlot: ownSlot)))
     }
     isSharedWithSiblings = slots != nil
+    builtFrom = slots == nil ? chain : chain.forgettingOwnLevel
     self.shape = shape
     type = ObjectIdentifier(shape.type)
     configurationProblems = chain.configurationProblems

@@ -75,6 +75,8 @@ struct Slot: Sendable {
 /// One published, immutable state of an injector's registry; a change publishes a new one.
 final class RegistrySnapshot: Sendable {
   let registry: Registry
+  /// The injector whose registry this is (alive while a call pins it: see ``Pin``); nil for ``empty``.
+  let owner: ObjectIdentifier?
   /// The name registrations, by name.
   let byName: [String: Registration]
   /// The type registrations, by the type registered.
@@ -86,8 +88,12 @@ final class RegistrySnapshot: Sendable {
   /// program's types): a first injection looks only at the few whose id can end a property's name.
   private let candidatesByType = Locked<[ObjectIdentifier: TypeCandidates]>([:])
 
-  init(registry: Registry) {
+  /// The snapshot of an empty registry.
+  static let empty = RegistrySnapshot(registry: Registry(), owner: nil)
+
+  init(registry: Registry, owner: ObjectIdentifier?) {
     self.registry = registry
+    self.owner = owner
     var byName: [String: Registration] = [:]
     var byType: [ObjectIdentifier: [Registration]] = [:]
     var withAncestorsByInstanceType: [ObjectIdentifier: [Registration]] = [:]
@@ -173,16 +179,37 @@ struct TypeCandidates: Sendable {
   }
 }
 
-/// The snapshots a request is answered from: the injector's own first, then up to the root.
-struct SnapshotChain: Sendable {
+/// The snapshots a request is answered from: the injector's own first, then up to the root. A class, shared by the
+/// plans and answers built from it and the calls that pin it (see ``TypePlan/builtFrom``).
+final class SnapshotChain: Sendable {
   let levels: [RegistrySnapshot]
   /// The level of the nearest injector that makes its ancestors' singletons, weak and cached values in cells of its
   /// own (a test's override), if any.
-  var overrideLevel: Int? = nil
+  let overrideLevel: Int?
+
+  init(levels: [RegistrySnapshot], overrideLevel: Int?) {
+    self.levels = levels
+    self.overrideLevel = overrideLevel
+  }
 
   /// Whether a registration `level` steps up keeps its values in its own cells for this chain: no override sits in
   /// between, whose own cells would come first.
   func readsHomeCells(atLevel level: Int) -> Bool { overrideLevel.map { level <= $0 } ?? true }
+
+  /// Whether `other`, from its level `start` on, holds the very same snapshots as this chain from its level `first` on.
+  func isSame(as other: SnapshotChain, from start: Int = 0, skipping first: Int = 0) -> Bool {
+    guard levels.count == other.levels.count - start else { return false }
+    for level in first..<levels.count where levels[level] !== other.levels[start + level] { return false }
+    return true
+  }
+
+  /// This chain with an empty registry for the injector's own: what a plan shared with siblings keeps, which must
+  /// keep none of its builder's values alive.
+  var forgettingOwnLevel: SnapshotChain {
+    var levels = levels
+    levels[0] = RegistrySnapshot.empty
+    return SnapshotChain(levels: levels, overrideLevel: overrideLevel)
+  }
 
   /// Every rejected registration of every level, in a stable order.
   var configurationProblems: [InjectionError.Problem] {
