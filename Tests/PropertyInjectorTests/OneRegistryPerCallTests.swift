@@ -72,17 +72,23 @@ private final class HoldsClient: Sendable {
   init(_ client: Client) { self.client = client }
 }
 
+/// Registers on `injector` a `UsesVersion` factory that, the first time it runs, lets `change` run on another thread
+/// before it resolves its `Version`.
+private func registerUser(on injector: Injector, pausingFor change: @escaping @Sendable () -> Void) {
+  let pause = Pause(change)
+  injector.register(UsesVersion.self) { resolver in
+    pause.here()
+    return UsesVersion(try resolver.resolve(Version.self))
+  }
+}
+
 @Suite("One registry per call")
 struct OneRegistryPerCallTests {
   @Test("A replacement while an injection runs reaches neither its properties nor its factories' resolves")
   func injectionSeesTheRegistryItStartedWith() throws {
     let injector = Injector()
     injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
-    injector.register(UsesVersion.self) { resolver in
-      pause.here()
-      return UsesVersion(try resolver.resolve(Version.self))
-    }
+    registerUser(on: injector) { injector.register(Version(2)) }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(object.injectedVersion?.number == 1)
@@ -97,11 +103,7 @@ struct OneRegistryPerCallTests {
   func resolveSeesTheRegistryItStartedWith() throws {
     let injector = Injector()
     injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
-    injector.register(UsesVersion.self) { resolver in
-      pause.here()
-      return UsesVersion(try resolver.resolve(Version.self))
-    }
+    registerUser(on: injector) { injector.register(Version(2)) }
     #expect(try injector.resolve(UsesVersion.self).version.number == 1)
     #expect(try injector.resolve(UsesVersion.self).version.number == 2)
   }
@@ -110,11 +112,7 @@ struct OneRegistryPerCallTests {
   func parentChangeDuringAChildsInjection() throws {
     let root = Injector()
     root.register(Version(1))
-    let pause = Pause { root.register(Version(2)) }
-    root.register(UsesVersion.self) { resolver in
-      pause.here()
-      return UsesVersion(try resolver.resolve(Version.self))
-    }
+    registerUser(on: root) { root.register(Version(2)) }
     let child = Injector(parent: root)
     child.register(UsesVersion.self, for: Consumer.self) { _ in UsesVersion(Version(0)) }  // a child with a factory
     let object = VersionAndUser()
@@ -191,11 +189,7 @@ struct OneRegistryPerCallTests {
   func singletonReplacedDuringACall() throws {
     let injector = Injector()
     injector.register(Version.self, scope: .singleton) { _ in Version(1) }
-    let pause = Pause { injector.register(Version.self, scope: .singleton) { _ in Version(2) } }
-    injector.register(UsesVersion.self) { resolver in
-      pause.here()
-      return UsesVersion(try resolver.resolve(Version.self))
-    }
+    registerUser(on: injector) { injector.register(Version.self, scope: .singleton) { _ in Version(2) } }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(object.injectedVersion?.number == 1)
@@ -207,11 +201,7 @@ struct OneRegistryPerCallTests {
   func graphReplacedDuringACall() throws {
     let injector = Injector()
     injector.register(Version.self, scope: .graph) { _ in Version(1) }
-    let pause = Pause { injector.register(Version.self, scope: .graph) { _ in Version(2) } }
-    injector.register(UsesVersion.self) { resolver in
-      pause.here()
-      return UsesVersion(try resolver.resolve(Version.self))
-    }
+    registerUser(on: injector) { injector.register(Version.self, scope: .graph) { _ in Version(2) } }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(object.injectedVersion?.number == 1)

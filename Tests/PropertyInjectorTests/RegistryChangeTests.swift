@@ -14,20 +14,6 @@ private final class Screen: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedVersion": \Screen.injectedVersion] }
 }
 
-/// What a factory made, and the version its resolve got.
-private final class UsesVersion: Sendable {
-  let version: Version
-  init(_ version: Version) { self.version = version }
-}
-
-private final class VersionAndUser: InjectableSettable {
-  var injectedVersion: Version?
-  var injectedUser: UsesVersion?
-  static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedVersion": \VersionAndUser.injectedVersion, "injectedUser": \VersionAndUser.injectedUser]
-  }
-}
-
 private final class Titled: InjectableSettable {
   var title: String?
   static var injectableKeyPaths: [String: AnyKeyPath] { ["title": \Titled.title] }
