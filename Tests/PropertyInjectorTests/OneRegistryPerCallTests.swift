@@ -176,8 +176,11 @@ struct OneRegistryPerCallTests {
     let injector = Injector()
     injector.register(Version(1))
     let pause = Pause { injector.register(Version(2)) }
-    injector.register(UsesVersion.self) { [injector] _ in
+    struct Released: Error {}
+    // Weakly: the injector keeps the factory, which must not keep the injector.
+    injector.register(UsesVersion.self) { [weak injector] _ in
       pause.here()
+      guard let injector else { throw Released() }
       return UsesVersion(try injector.resolve(Version.self))
     }
     let object = VersionAndUser()
