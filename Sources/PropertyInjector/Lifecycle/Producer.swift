@@ -5,6 +5,9 @@ struct Producer<Value>: Sendable {
   /// For a graph-scoped registration: the call keeps its value until it ends, so the strong properties it fills in
   /// one class share one step (and a check of whether a property keeps it lends it out, ``GraphValues/lend(_:)``).
   var keptByTheCall: Registration? = nil
+  /// Whether producing may make a value (run a factory, or inject one): only then does a `resolve` pin its registry
+  /// (``CreationStack/pinning(_:_:)``). An instance, a deferred handle and a failure make none.
+  var makesValues = true
   /// Runs on the calling thread, outside every lock.
   let produce: @Sendable (Execution, Site) throws(InjectionError) -> Value
 }
@@ -51,7 +54,7 @@ extension Answer {
 
   /// New `Handle`s resolving `request`, as `any Sendable`: the caller has only the opened type.
   private func handles<Handle: DeferredValue>(of _: Handle.Type, resolving request: Request) -> any Sendable {
-    Producer<Handle>(keepsItsValue: false) { execution, _ in
+    Producer<Handle>(keepsItsValue: false, makesValues: false) { execution, _ in
       Handle(resolving: request, through: execution.injector.link)
     }
   }
@@ -64,7 +67,9 @@ extension Registration {
   func producer<Value>(of _: Value.Type, level: Int, readsHomeCells: Bool) -> Producer<Value> {
     let producer = anyThreadProducer(of: Value.self, level: level, readsHomeCells: readsHomeCells)
     guard isMainActorIsolated else { return producer }
-    return Producer(keepsItsValue: producer.keepsItsValue, keptByTheCall: producer.keptByTheCall) {
+    return Producer(
+      keepsItsValue: producer.keepsItsValue, keptByTheCall: producer.keptByTheCall, makesValues: producer.makesValues
+    ) {
       execution, site throws(InjectionError) in
       guard isOnMainActor() else {
         throw InjectionError(operation: site.label, .mainActorRequired(at: site, registration: self.named))
@@ -79,13 +84,13 @@ extension Registration {
     switch source {
     case .instance:
       // Plans write an instance as a constant; `resolve` casts it per call (`instance` is a non-nil `Any?`).
-      return Producer(keepsItsValue: true) { execution, site throws(InjectionError) in
+      return Producer(keepsItsValue: true, makesValues: false) { execution, site throws(InjectionError) in
         try execution.cast(self.instance as Any, to: Value.self, from: self, at: site)
       }
     case .factory(let factory), .singleton(let factory), .scoped(let factory, _):
       // Every registered factory is an `AnyFactory`: the registry, a layer below, names only what it knows of it.
       guard let factory = factory as? any AnyFactory else {
-        return Producer(keepsItsValue: keeps) { _, site throws(InjectionError) in
+        return Producer(keepsItsValue: keeps, makesValues: false) { _, site throws(InjectionError) in
           throw InjectionError(
             operation: site.label, .answerMismatch(at: site, wanted: Value.self, answer: .registration(self.named)))
         }
