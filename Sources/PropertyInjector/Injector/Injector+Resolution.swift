@@ -106,13 +106,15 @@ extension Injector {
           .answerMismatch(at: request.site, wanted: Value.self, answer: answer.named))
       }
       (producer, site, builtFrom) = (made, request.site, chain)
-      if stale == nil { keep((producer, given == nil ? site : nil, chain), for: key, builtIn: epoch) }
+      let resolution = Resolution(producer: made, site: given == nil ? site : nil, builtFrom: chain)
+      if stale == nil { keep(resolution, for: key, builtIn: epoch) }
     }
     do {
+      let execution = Execution(injector: self, stack: stack)
+      // Nothing made, nothing that could resolve again: no registry to pin.
+      guard producer.makesValues else { return try producer.produce(execution, site) }
       let pin = Pin(injector: ObjectIdentifier(self), chain: builtFrom, sharesFirstLevel: false)
-      return try stack.pinning(pin) { () throws(InjectionError) in
-        try producer.produce(Execution(injector: self, stack: stack), site)
-      }
+      return try stack.pinning(pin) { () throws(InjectionError) in try producer.produce(execution, site) }
     } catch  where stack.isOutermost && error.operation != site.label {
       throw error.reported(as: site.label)
     }

@@ -124,4 +124,10 @@ struct SiblingPlanKey: Hashable, Sendable {
 /// What an injector caches for one request of `resolve`, `Lazy` or `Provider`: the ``Producer`` of its type, the
 /// site of the `resolve` that built it (a request with a site of its own, a handle's, keeps it to itself), and the
 /// snapshots it was built from.
-typealias Resolution = (producer: any Sendable, site: Site?, builtFrom: SnapshotChain)
+/// A class, so that reading one under the lock is one retain, not a copy of each field through the tuple's witnesses.
+final class Resolution: Sendable {
+  let producer: any Sendable, site: Site?, builtFrom: SnapshotChain
+  init(producer: any Sendable, site: Site?, builtFrom: SnapshotChain) {
+    (self.producer, self.site, self.builtFrom) = (producer, site, builtFrom)
+  }
+}
