@@ -91,6 +91,12 @@ private final class Forwarding: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \Forwarding.target!.injectedCache] }
 }
 
+private final class ForwardingToNothing: InjectableSettable {
+  var injectedCache: Cache?
+  var target: Forwardee?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \ForwardingToNothing.target!.injectedCache] }
+}
+
 private class PlainParent {
   var injectedFirst: Cache?
 }
@@ -359,6 +365,18 @@ struct KeyPathTableTests {
     #expect(error.map(codes) == [.keyPathMismatch])
     #expect(target.injectedCache == nil)
     #expect(target.target?.injectedCache == nil)
+  }
+
+  @Test("A key path that force-unwraps a nil object is a table error before it is ever read, never a trap")
+  func keyPathThroughANilObject() throws {
+    let injector = Injector()
+    injector.register(Cache())
+    let target = ForwardingToNothing()
+    for error in [injectionError { try injector.inject(target) }, injectionError { try injector.validate(target) }] {
+      #expect(error.map(codes) == [.keyPathMismatch])
+      #expect(error?.problems.first?.summary.contains("target!.injectedCache") == true)
+    }
+    #expect(target.injectedCache == nil && target.target == nil)
   }
 
   @Test("A superclass's key path under a subclass property's name is a table error naming both entries")

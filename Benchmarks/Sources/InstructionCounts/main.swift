@@ -8,6 +8,7 @@
 //   first      injectable|table|registrations|mirror     K=5|K=50|hierarchy|K=5+1000 (1,000 others)
 //   instances|singletons|factories  injectable|table|hand|swinject  <other registrations: 0, 10, 1000>
 //   request    injectable|table|hand                      scope (a child, two registrations, one inject)
+//   resolve    instances|singletons|factories             one   (`resolve(ServiceA0.self)`, no object)
 //
 // The operation is set up and run a few times first (warm plan, warm runtime caches), then run
 // `iterations` times (default 1,000) inside `measuredLoop`, the only function callgrind collects
@@ -179,6 +180,14 @@ func requestOperation(_ contender: String) throws -> Operation {
   }
 }
 
+/// One top-level `resolve` of a service registered as `lifecycle` says: an instance, a made singleton, a factory.
+func resolveOperation(_ lifecycle: String) throws -> Operation {
+  guard let lifecycle = Lifecycle(rawValue: lifecycle) else { usage() }
+  let injector = Injector()
+  lifecycle.registerFlat5Services(Services(), in: injector)
+  return { consume(try injector.resolve(ServiceA0.self)) }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count == 3 || arguments.count == 4 else { usage() }
 let iterations = arguments.count == 4 ? Int(arguments[3]) ?? 1_000 : 1_000
@@ -187,6 +196,7 @@ switch arguments[0] {
 case "cached": operation = try cachedOperation(arguments[1], arguments[2])
 case "first": operation = try firstOperation(arguments[1], arguments[2])
 case "request": operation = try requestOperation(arguments[1])
+case "resolve": operation = try resolveOperation(arguments[1])
 default:
   guard let lifecycle = Lifecycle(rawValue: arguments[0]), let others = Int(arguments[2]) else { usage() }
   operation = try lifecycleOperation(lifecycle, arguments[1], others: others)
