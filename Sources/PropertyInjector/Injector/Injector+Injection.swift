@@ -54,8 +54,7 @@ extension Injector {
         do throws(InjectionError) {
           let execution = Execution(
             injector: self, stack: stack, ownRegistrations: own ?? [], ownLink: plan.callsOwnFactories ? link : nil)
-          let pin = Pin(
-            injector: ObjectIdentifier(self), chain: plan.builtFrom, sharesFirstLevel: plan.isSharedWithSiblings)
+          let pin = Pin(injector: ObjectIdentifier(self), chain: plan.builtFrom, ownRegistrations: own)
           wrote = try stack.pinning(pin) { () throws(InjectionError) in try plan.fill(target, execution) }
         } catch  where stack.isOutermost {
           throw error.operation == "inject(\(plan.typeName))" ? error : error.reported(as: "inject(\(plan.typeName))")
@@ -132,9 +131,10 @@ extension Injector {
       throw InjectionError(operation: "inject(\(name))", .reentrantInjection(name))
     }
     let (plan, own) = try injectionPlan(for: target, known: type(of: target))
-    guard let pinned = stack.pinnedLevel(of: ObjectIdentifier(self)),
-      !plan.builtFrom.isPinned(by: pinned, sharingFirstLevel: plan.isSharedWithSiblings)
-    else { return (plan, own) }
+    guard let pinned = stack.pinnedLevel(of: ObjectIdentifier(self)) else { return (plan, own) }
+    // A plan shared with siblings reads this injector's own instances as they are now: as the call started, too?
+    let ownHeld = own.map { pinned.level > 0 || $0.elementsEqual(pinned.ownRegistrations, by: ===) } ?? true
+    if ownHeld, plan.builtFrom.isPinned(by: pinned, sharingFirstLevel: plan.isSharedWithSiblings) { return (plan, own) }
     return (TypePlan(for: plan.shape, in: chain(pinnedAt: pinned)), nil)
   }
 

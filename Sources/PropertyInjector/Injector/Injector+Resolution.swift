@@ -78,7 +78,7 @@ extension Injector {
   ) throws(InjectionError) -> Value {
     let stack = CreationStack.current
     try checkConfigured(operation: makeRequest().site.label)
-    let pinned = stack.isOutermost ? nil : stack.pinnedLevel(of: ObjectIdentifier(self))
+    let pinned = stack.isRunning ? stack.pinnedLevel(of: ObjectIdentifier(self)) : nil
     let (cached, epoch) = state.withLock { ($0.resolutions[key], $0.epoch) }
     let producer: Producer<Value>
     let site: Site
@@ -113,7 +113,7 @@ extension Injector {
       let execution = Execution(injector: self, stack: stack)
       // Nothing made, nothing that could resolve again: no registry to pin.
       guard producer.makesValues else { return try producer.produce(execution, site) }
-      let pin = Pin(injector: ObjectIdentifier(self), chain: builtFrom, sharesFirstLevel: false)
+      let pin = Pin(injector: ObjectIdentifier(self), chain: builtFrom)
       return try stack.pinning(pin) { () throws(InjectionError) in try producer.produce(execution, site) }
     } catch  where stack.isOutermost && error.operation != site.label {
       throw error.reported(as: site.label)

@@ -75,10 +75,12 @@ extension Injector {
   }
 
   /// The chain the call that pinned `pinned` started from, from this injector up; a plan shared with siblings pinned
-  /// no own level, which is read as it is.
+  /// its own registrations apart, made a snapshot here.
   func chain(pinnedAt pinned: PinnedLevel) -> SnapshotChain {
     var levels = Array(pinned.pin.chain.levels[pinned.level...])
-    if pinned.sharesOwnLevel { levels[0] = publishedSnapshot() }
+    if pinned.sharesOwnLevel {
+      levels[0] = RegistrySnapshot(registry: Registry(holding: pinned.ownRegistrations), owner: ObjectIdentifier(self))
+    }
     let overrideLevel = sequence(first: self, next: \.parent).prefix(levels.count).enumerated()
       .first { $1.overrideCells != nil }?.offset
     return SnapshotChain(levels: levels, overrideLevel: overrideLevel)

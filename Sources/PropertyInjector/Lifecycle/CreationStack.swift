@@ -156,10 +156,12 @@ final class CreationStack {
     return result
   }
 
-  /// Where the call running on this thread pinned the registry of the injector `injector` identifies: the outermost
-  /// pin that holds it, and its level there; nil outside a call that makes values, or in one that pinned none.
+  /// Where the call running on this thread pinned the registry of the injector `injector` identifies: the innermost
+  /// pin that holds it, and its level there; nil outside a call that makes values, or in one that pinned none. The
+  /// innermost: a call nested in another that pinned a chain of its own (one on an injector outside the other's chain,
+  /// a call of its own) answers from its own chain throughout, its ancestors' factories included.
   func pinnedLevel(of injector: ObjectIdentifier) -> PinnedLevel? {
-    for pin in pins ?? [] {
+    for pin in (pins ?? []).reversed() {
       if pin.injector == injector { return PinnedLevel(pin: pin, level: 0) }
       if let level = pin.chain.levels.dropFirst().firstIndex(where: { $0.owner == injector }) {
         return PinnedLevel(pin: pin, level: level)
@@ -180,22 +182,36 @@ struct Pin {
   let injector: ObjectIdentifier
   /// The snapshots the call's plan or resolution was built from, the injector's own first.
   let chain: SnapshotChain
-  /// Whether the chain's first level is a sibling's (a plan shared with siblings): the levels above it are pinned.
-  let sharesFirstLevel: Bool
+  /// For a plan shared with siblings, whose chain's first level is empty: the injector's own registrations as the call
+  /// started, whose instances the plan's steps read by slot.
+  var ownRegistrations: [Registration]? = nil
+  /// Whether the chain's first level is a sibling's (a plan shared with siblings): ``ownRegistrations`` stand for it.
+  var sharesFirstLevel: Bool { ownRegistrations != nil }
 }
 
 /// One injector's place in a ``Pin``'s chain: the levels from `level` on are the ones it started from.
 struct PinnedLevel {
   let pin: Pin
   let level: Int
-  /// Whether the injector's own level is a sibling's in the pin (a shared plan's), and so not pinned.
+  /// Whether the injector's own level is a sibling's in the pin (a shared plan's): ``Pin/ownRegistrations`` stand for it.
   var sharesOwnLevel: Bool { level == 0 && pin.sharesFirstLevel }
+  /// The injector's own registrations as the call started.
+  var ownRegistrations: [Registration] {
+    (sharesOwnLevel ? pin.ownRegistrations : nil) ?? pin.chain.levels[level].registry.ordered.all
+  }
 }
 
 extension SnapshotChain {
   /// Whether this chain, a plan's or a resolution's, is the one `pinned` started from; a plan `sharingFirstLevel`
   /// with siblings is compared from the level above its builder's.
   func isPinned(by pinned: PinnedLevel, sharingFirstLevel: Bool = false) -> Bool {
-    isSame(as: pinned.pin.chain, from: pinned.level, skipping: sharingFirstLevel || pinned.sharesOwnLevel ? 1 : 0)
+    // A pinned first level that is a sibling's: this chain's own must hold the registrations the call started with.
+    if pinned.sharesOwnLevel, !sharingFirstLevel,
+      !levels[0].registry.ordered.all.elementsEqual(pinned.ownRegistrations, by: ===)
+    {
+      return false
+    }
+    return isSame(
+      as: pinned.pin.chain, from: pinned.level, skipping: sharingFirstLevel || pinned.sharesOwnLevel ? 1 : 0)
   }
 }

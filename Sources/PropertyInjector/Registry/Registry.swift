@@ -46,7 +46,7 @@ struct Registry: Sendable {
     return removed
   }
 
-  private mutating func insert(_ registration: Registration) {
+  fileprivate mutating func insert(_ registration: Registration) {
     ordered.insert(registration)
     if byKey != nil {
       byKey?[registration.key] = registration
@@ -64,6 +64,14 @@ struct Registry: Sendable {
 }
 
 /// What a ``Registry`` holds under one key.
+extension Registry {
+  /// A registry of `registrations`, valid ones, in their order: those a call pinned for a plan shared with siblings.
+  init(holding registrations: [Registration]) {
+    self.init()
+    for registration in registrations { insert(registration) }
+  }
+}
+
 struct Slot: Sendable {
   let registration: Registration?
   let problem: InjectionError.Problem?
