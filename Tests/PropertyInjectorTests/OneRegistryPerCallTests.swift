@@ -502,23 +502,13 @@ private struct Missing: Sendable {}
 struct OneRegistryPerCallPathsTests {
   // MARK: Scopes
 
-  @Test("A weak registration replaced during a call: the call keeps the value it made")
-  func weakReplaced() throws {
+  @Test(
+    "A weak or cached registration replaced during a call: the call keeps the value it made",
+    arguments: [Scope.weak, .cached])
+  func sharedScopeReplaced(scope: Scope) throws {
     let injector = Injector()
-    injector.register(Version.self, scope: .weak) { _ in Version(1) }
-    registerUser(on: injector) { injector.register(Version.self, scope: .weak) { _ in Version(2) } }
-    let object = VersionAndUser()
-    try injector.inject(object)
-    #expect(numbers(object) == [1, 1])
-    #expect(object.injectedUser?.version === object.injectedVersion)
-    #expect(try injector.resolve(Version.self).number == 2)
-  }
-
-  @Test("A cached registration replaced during a call: the call keeps the value it made")
-  func cachedReplaced() throws {
-    let injector = Injector()
-    injector.register(Version.self, scope: .cached) { _ in Version(1) }
-    registerUser(on: injector) { injector.register(Version.self, scope: .cached) { _ in Version(2) } }
+    injector.register(Version.self, scope: scope) { _ in Version(1) }
+    registerUser(on: injector) { injector.register(Version.self, scope: scope) { _ in Version(2) } }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(numbers(object) == [1, 1])
@@ -529,15 +519,7 @@ struct OneRegistryPerCallPathsTests {
   @Test("A cached value reset during a call: one value per call, a new one after")
   func cachedResetMidCall() throws {
     let injector = Injector()
-    let counter = Locked2(0)
-    injector.register(Version.self, scope: .cached) { _ in
-      var n = 0
-      counter.mutate {
-        $0 += 1
-        n = $0
-      }
-      return Version(n)
-    }
+    registerCountedVersions(on: injector)
     registerUser(on: injector) { try? injector.reset(Version.self) }
     let object = VersionAndUser()
     try injector.inject(object)
@@ -549,15 +531,7 @@ struct OneRegistryPerCallPathsTests {
   @Test("A cached value reset during a top-level resolve: one value for the resolve")
   func cachedResetMidResolve() throws {
     let injector = Injector()
-    let counter = Locked2(0)
-    injector.register(Version.self, scope: .cached) { _ in
-      var n = 0
-      counter.mutate {
-        $0 += 1
-        n = $0
-      }
-      return Version(n)
-    }
+    registerCountedVersions(on: injector)
     let first = try injector.resolve(Version.self)
     let pause = Pause { try? injector.reset(Version.self) }
     injector.register(VersionAndUser.self) { resolver in
@@ -807,15 +781,7 @@ struct OneRegistryPerCallPathsTests {
   @Test("A factory that throws after reading a cached value keeps nothing: the next call sees the reset and the change")
   func failureLeavesNothing() throws {
     let injector = Injector()
-    let counter = Locked2(0)
-    injector.register(Version.self, scope: .cached) { _ in
-      var n = 0
-      counter.mutate {
-        $0 += 1
-        n = $0
-      }
-      return Version(n)
-    }
+    registerCountedVersions(on: injector)
     let pause = Pause { injector.register(Version(50)) }
     injector.register(UsesVersion.self) { resolver in
       _ = try resolver.resolve(Version.self)
@@ -831,23 +797,16 @@ struct OneRegistryPerCallPathsTests {
     #expect(CreationStack.current.graph.isEmpty)
   }
 
-  @Test("A cached value read in a failed call is not kept: after a reset the next call gets a new one")
-  func failureKeepsNoCachedGeneration() throws {
+  @Test("A cached value made in a call that then fails is kept, as a singleton is, until a reset")
+  func cachedValueOfAFailedCallIsKept() throws {
     let injector = Injector()
-    let counter = Locked2(0)
-    injector.register(Version.self, scope: .cached) { _ in
-      var n = 0
-      counter.mutate {
-        $0 += 1
-        n = $0
-      }
-      return Version(n)
-    }
+    registerCountedVersions(on: injector)
     injector.register(UsesVersion.self) { resolver in
       _ = try resolver.resolve(Version.self)
       throw Refused()
     }
     #expect(throws: InjectionError.self) { try injector.inject(VersionAndUser()) }
+    #expect(try injector.resolve(Version.self).number == 1)
     try injector.reset(Version.self)
     #expect(try injector.resolve(Version.self).number == 2)
   }
@@ -901,39 +860,10 @@ struct OneRegistryPerCallPathsTests {
   // MARK: Hammer
 
   @Test("Threads injecting while another replaces every lifecycle: each object's values come from one version")
-  func hammer() {
+  func hammerEveryLifecycle() {
     let injector = Injector()
-    func registerAll(_ n: Int) {
-      injector.register(Tag(n))
-      injector.register(B.self) { r in B(try r.resolve(Tag.self)) }
-      injector.register(S.self, scope: .singleton) { _ in S(n) }
-      injector.register(G.self, scope: .graph) { r in G(n, try r.resolve(Tag.self)) }
-      injector.register(C.self, scope: .cached) { _ in C(n) }
-      injector.register(W.self, scope: .weak) { _ in W(n) }
-      injector.register(D.self) { r in
-        D(
-          try r.resolve(Tag.self), try r.resolve(B.self), try r.resolve(S.self), try r.resolve(G.self),
-          try r.resolve(C.self), try r.resolve(W.self))
-      }
-    }
-    registerAll(0)
-    let mixed = Locked2<[String]>([])
-    let done = Locked2(false)
-    let injecting: [@Sendable () -> Void] = (0..<3).map { _ in
-      {
-        while !done.value {
-          let object = Everything()
-          do {
-            try injector.inject(object)
-          } catch {
-            mixed.mutate { $0.append("\(error)") }
-            return
-          }
-          let found = object.mixes()
-          if !found.isEmpty { mixed.mutate { $0.append(found.joined(separator: ", ")) } }
-        }
-      }
-    }
+    registerEverything(on: injector, version: 0)
+    let (mixed, done) = (Locked2<[String]>([]), Locked2(false))
     let replacing: @Sendable () -> Void = {
       for n in 1...6_000 {
         switch n % 7 {
@@ -943,53 +873,21 @@ struct OneRegistryPerCallPathsTests {
         case 3: injector.register(C.self, scope: .cached) { _ in C(n) }
         case 4: try? injector.reset(C.self)
         case 5: injector.register(W.self, scope: .weak) { _ in W(n) }
-        default:
-          injector.register(D.self) { r in
-            D(
-              try r.resolve(Tag.self), try r.resolve(B.self), try r.resolve(S.self), try r.resolve(G.self),
-              try r.resolve(C.self), try r.resolve(W.self))
-          }
+        default: registerEverythingUser(on: injector)
         }
       }
       done.mutate { $0 = true }
     }
-    runConcurrently(injecting + [replacing])
+    let injectingDirectly = injecting(until: done, recordingIn: mixed) { _, object in try injector.inject(object) }
+    runConcurrently(injectingDirectly + [replacing])
     #expect(mixed.value.isEmpty, "\(mixed.value.count) mixed: \(mixed.value.prefix(3))")
   }
 
   @Test("Threads injecting through new children while the parent changes: each object's values come from one version")
   func hammerChildren() {
     let root = Injector()
-    root.register(Tag(0))
-    root.register(B.self) { r in B(try r.resolve(Tag.self)) }
-    root.register(S.self, scope: .singleton) { _ in S(0) }
-    root.register(G.self, scope: .graph) { r in G(0, try r.resolve(Tag.self)) }
-    root.register(C.self, scope: .cached) { _ in C(0) }
-    root.register(W.self, scope: .weak) { _ in W(0) }
-    root.register(D.self) { r in
-      D(
-        try r.resolve(Tag.self), try r.resolve(B.self), try r.resolve(S.self), try r.resolve(G.self),
-        try r.resolve(C.self), try r.resolve(W.self))
-    }
-    let mixed = Locked2<[String]>([])
-    let done = Locked2(false)
-    let injecting: [@Sendable () -> Void] = (0..<3).map { i in
-      {
-        while !done.value {
-          let child = Injector(parent: root)
-          if i == 0 { child.register("x", named: "unused") }
-          let object = Everything()
-          do {
-            try child.inject(object)
-          } catch {
-            mixed.mutate { $0.append("\(error)") }
-            return
-          }
-          let found = object.mixes()
-          if !found.isEmpty { mixed.mutate { $0.append(found.joined(separator: ", ")) } }
-        }
-      }
-    }
+    registerEverything(on: root, version: 0)
+    let (mixed, done) = (Locked2<[String]>([]), Locked2(false))
     let replacing: @Sendable () -> Void = {
       for n in 1...6_000 {
         switch n % 4 {
@@ -1001,7 +899,66 @@ struct OneRegistryPerCallPathsTests {
       }
       done.mutate { $0 = true }
     }
-    runConcurrently(injecting + [replacing])
+    let injectingThroughChildren = injecting(until: done, recordingIn: mixed) { thread, object in
+      let child = Injector(parent: root)
+      // One thread's children hold a name registration: they build plans of their own, not a sibling's.
+      if thread == 0 { child.register("x", named: "unused") }
+      try child.inject(object)
+    }
+    runConcurrently(injectingThroughChildren + [replacing])
     #expect(mixed.value.isEmpty, "\(mixed.value.count) mixed: \(mixed.value.prefix(3))")
+  }
+}
+
+/// Registers every lifecycle the threaded tests replace, each value made with version `n`.
+private func registerEverything(on injector: Injector, version n: Int) {
+  injector.register(Tag(n))
+  injector.register(B.self) { r in B(try r.resolve(Tag.self)) }
+  injector.register(S.self, scope: .singleton) { _ in S(n) }
+  injector.register(G.self, scope: .graph) { r in G(n, try r.resolve(Tag.self)) }
+  injector.register(C.self, scope: .cached) { _ in C(n) }
+  injector.register(W.self, scope: .weak) { _ in W(n) }
+  registerEverythingUser(on: injector)
+}
+
+/// Registers the factory of `D`, which resolves every other lifecycle.
+private func registerEverythingUser(on injector: Injector) {
+  injector.register(D.self) { r in
+    D(
+      try r.resolve(Tag.self), try r.resolve(B.self), try r.resolve(S.self), try r.resolve(G.self),
+      try r.resolve(C.self), try r.resolve(W.self))
+  }
+}
+
+/// Three threads' bodies: each injects new `Everything`s through `inject` (given its thread's index) until `done`,
+/// recording in `mixed` an error or an object whose values mix versions.
+private func injecting(
+  until done: Locked2<Bool>, recordingIn mixed: Locked2<[String]>,
+  _ inject: @escaping @Sendable (Int, Everything) throws -> Void
+) -> [@Sendable () -> Void] {
+  (0..<3).map { thread in
+    {
+      while !done.value {
+        let object = Everything()
+        do {
+          try inject(thread, object)
+        } catch {
+          mixed.mutate { $0.append("\(error)") }
+          return
+        }
+        let found = object.mixes()
+        if !found.isEmpty { mixed.mutate { $0.append(found.joined(separator: ", ")) } }
+      }
+    }
+  }
+}
+
+/// Registers a cached `Version` whose factory numbers the values it makes: 1, 2, ….
+private func registerCountedVersions(on injector: Injector) {
+  let counter = Locked2(0)
+  injector.register(Version.self, scope: .cached) { _ in
+    var number = 0
+    counter.mutate { count in (count, number) = (count + 1, count + 1) }
+    return Version(number)
   }
 }
