@@ -320,9 +320,10 @@ struct OneRegistryPerCallTests {
     root.register(Version(1))
     let existing = Injector(parent: root)
     registerUser(on: root) { root.register(Version(2)) }
-    root.register(Holder.self) { [weak root] resolver in
+    // Both weakly: the root keeps this factory, and a child keeps its parent.
+    root.register(Holder.self) { [weak root, weak existing] resolver in
       _ = try resolver.resolve(UsesVersion.self)  // the pause: the root now holds version 2
-      guard let root else { throw CancellationError() }
+      guard let root, let existing else { throw CancellationError() }
       let child = childExistedBefore ? existing : Injector(parent: root)
       let object = VersionAndUser()
       try child.inject(object)
