@@ -63,7 +63,6 @@ struct Registry: Sendable {
   }
 }
 
-/// What a ``Registry`` holds under one key.
 extension Registry {
   /// A registry of `registrations`, valid ones, in their order: those a call pinned for a plan shared with siblings.
   init(holding registrations: [Registration]) {
@@ -72,6 +71,7 @@ extension Registry {
   }
 }
 
+/// What a ``Registry`` holds under one key.
 struct Slot: Sendable {
   let registration: Registration?
   let problem: InjectionError.Problem?
