@@ -312,6 +312,25 @@ struct OneRegistryPerCallTests {
     #expect(object.injectedVersion?.number == 1 && object.injectedConsumer?.injectedVersion?.number == 1)
   }
 
+  @Test("A request's child above the injector called, replaced mid-call: a value it injects there gets the old one")
+  func requestChildAboveOwnInstanceReplacedNestedInjection() throws {
+    let root = Injector()
+    let middle = Injector(parent: root)
+    middle.register(Version(1))
+    let leaf = Injector(parent: middle)
+    leaf.register("leaf", named: "title")
+    let pause = Pause { middle.register(Version(2)) }
+    root.register(Consumer.self) { [weak middle] _ in
+      pause.here()
+      let consumer = Consumer()
+      try #require(middle).inject(consumer)
+      return consumer
+    }
+    let object = VersionAndConsumer()
+    try leaf.inject(object)
+    #expect(object.injectedVersion?.number == 1 && object.injectedConsumer?.injectedVersion?.number == 1)
+  }
+
   @Test(
     "A child injection inside a parent's factory, after a change: that call of its own sees one version",
     arguments: [false, true])

@@ -133,7 +133,7 @@ extension Injector {
     let (plan, own) = try injectionPlan(for: target, known: type(of: target))
     guard let pinned = stack.pinnedLevel(of: ObjectIdentifier(self)) else { return (plan, own) }
     // A plan shared with siblings reads this injector's own instances as they are now: as the call started, too?
-    let ownHeld = own.map { pinned.level > 0 || $0.elementsEqual(pinned.ownRegistrations, by: ===) } ?? true
+    let ownHeld = own.map { $0.elementsEqual(pinned.ownRegistrations, by: ===) } ?? true
     if ownHeld, plan.builtFrom.isPinned(by: pinned, sharingFirstLevel: plan.isSharedWithSiblings) { return (plan, own) }
     return (TypePlan(for: plan.shape, in: chain(pinnedAt: pinned)), nil)
   }
