@@ -3,68 +3,10 @@ import Testing
 
 @testable import PropertyInjector
 
-/// A value that says which registration made it.
-private final class Version: Sendable {
-  let number: Int
-  init(_ number: Int) { self.number = number }
-}
-
-/// What a factory made, and the version its resolve got.
-private final class UsesVersion: Sendable {
-  let version: Version
-  init(_ version: Version) { self.version = version }
-}
-
-private final class VersionAndUser: InjectableSettable {
-  var injectedVersion: Version?
-  var injectedUser: UsesVersion?
-  static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedVersion": \VersionAndUser.injectedVersion, "injectedUser": \VersionAndUser.injectedUser]
-  }
-}
-
-/// A made value the injector fills in turn: its injection is nested in the call that made it.
-private final class Consumer: InjectableSettable {
-  var injectedVersion: Version?
-  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedVersion": \Consumer.injectedVersion] }
-}
-
-private final class VersionAndConsumer: InjectableSettable {
-  var injectedVersion: Version?
-  var injectedConsumer: Consumer?
-  static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedVersion": \VersionAndConsumer.injectedVersion, "injectedConsumer": \VersionAndConsumer.injectedConsumer]
-  }
-}
-
-/// A factory's pause: the first time a factory reaches ``here()``, `change` runs on another thread, and the factory
-/// goes on once it returned. So a change lands exactly while a call runs.
-private final class Pause: Sendable {
-  private let armed = Locked2(true)
-  private let entered = DispatchSemaphore(value: 0)
-  private let proceed = DispatchSemaphore(value: 0)
-
-  init(_ change: @escaping @Sendable () -> Void) {
-    DispatchQueue.global().async { [entered, proceed] in
-      entered.wait()
-      change()
-      proceed.signal()
-    }
-  }
-
-  func here() {
-    var first = false
-    armed.mutate { armed in (first, armed) = (armed, false) }
-    guard first else { return }
-    entered.signal()
-    proceed.wait()
-  }
-}
-
 /// A shared service a test's override makes in its own cells.
 private final class Client: Sendable {
-  let version: Version
-  init(_ version: Version) { self.version = version }
+  let version: RegisteredVersion
+  init(_ version: RegisteredVersion) { self.version = version }
 }
 
 private final class HoldsClient: Sendable {
@@ -78,8 +20,8 @@ private final class ObservingUser: InjectableSettable {
   var seenDuringWrites: [Int?] = []
   var injectedUser: UsesVersion? {
     didSet {
-      let plain = try? injector?.resolve(Version.self).number
-      let lazy = try? injector?.resolve(Lazy<Version>.self).value.number
+      let plain = try? injector?.resolve(RegisteredVersion.self).number
+      let lazy = try? injector?.resolve(Lazy<RegisteredVersion>.self).value.number
       seenDuringWrites = [plain, lazy]
     }
   }
@@ -87,12 +29,12 @@ private final class ObservingUser: InjectableSettable {
 }
 
 /// Registers on `injector` a `UsesVersion` factory that, the first time it runs, lets `change` run on another thread
-/// before it resolves its `Version`.
+/// before it resolves its `RegisteredVersion`.
 private func registerUser(on injector: Injector, pausingFor change: @escaping @Sendable () -> Void) {
   let pause = Pause(change)
   injector.register(UsesVersion.self) { resolver in
     pause.here()
-    return UsesVersion(try resolver.resolve(Version.self))
+    return UsesVersion(try resolver.resolve(RegisteredVersion.self))
   }
 }
 
@@ -101,8 +43,8 @@ struct OneRegistryPerCallTests {
   @Test("A replacement while an injection runs reaches neither its properties nor its factories' resolves")
   func injectionSeesTheRegistryItStartedWith() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    registerUser(on: injector) { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    registerUser(on: injector) { injector.register(RegisteredVersion(2)) }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(object.injectedVersion?.number == 1)
@@ -110,14 +52,14 @@ struct OneRegistryPerCallTests {
     let next = VersionAndUser()
     try injector.inject(next)
     #expect(next.injectedVersion?.number == 2 && next.injectedUser?.version.number == 2)
-    #expect(try injector.resolve(Version.self).number == 2)
+    #expect(try injector.resolve(RegisteredVersion.self).number == 2)
   }
 
   @Test("A top-level resolve's factory resolves from the registry the resolve started with")
   func resolveSeesTheRegistryItStartedWith() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    registerUser(on: injector) { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    registerUser(on: injector) { injector.register(RegisteredVersion(2)) }
     #expect(try injector.resolve(UsesVersion.self).version.number == 1)
     #expect(try injector.resolve(UsesVersion.self).version.number == 2)
   }
@@ -125,10 +67,11 @@ struct OneRegistryPerCallTests {
   @Test("A change in a parent while a child's injection runs a parent's factory reaches neither")
   func parentChangeDuringAChildsInjection() throws {
     let root = Injector()
-    root.register(Version(1))
-    registerUser(on: root) { root.register(Version(2)) }
+    root.register(RegisteredVersion(1))
+    registerUser(on: root) { root.register(RegisteredVersion(2)) }
     let child = Injector(parent: root)
-    child.register(UsesVersion.self, for: Consumer.self) { _ in UsesVersion(Version(0)) }  // a child with a factory
+    // A child with a factory.
+    child.register(UsesVersion.self, for: Consumer.self) { _ in UsesVersion(RegisteredVersion(0)) }
     let object = VersionAndUser()
     try child.inject(object)
     #expect(object.injectedVersion?.number == 1 && object.injectedUser?.version.number == 1)
@@ -137,12 +80,12 @@ struct OneRegistryPerCallTests {
   @Test("A request's child running the plan a sibling built sees the parent as the call started")
   func parentChangeDuringASharedPlan() throws {
     let root = Injector()
-    root.register(Version(1))
-    let pause = Pause { root.register(Version(2)) }
+    root.register(RegisteredVersion(1))
+    let pause = Pause { root.register(RegisteredVersion(2)) }
     let paused = Locked2(false)
     root.register(UsesVersion.self) { resolver in
       if paused.value { pause.here() }
-      return UsesVersion(try resolver.resolve(Version.self))
+      return UsesVersion(try resolver.resolve(RegisteredVersion.self))
     }
     let first = Injector(parent: root)
     first.register("first", named: "title")
@@ -159,8 +102,8 @@ struct OneRegistryPerCallTests {
   @Test("A made value's injection, nested in the call that made it, sees the registry the call started with")
   func madeValueInjectedAsTheCallStarted() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
     injector.register(Consumer.self) { _ in
       pause.here()
       return Consumer()
@@ -176,8 +119,8 @@ struct OneRegistryPerCallTests {
   @Test("A made value of a top-level resolve's factory is injected as the resolve started")
   func madeValueOfAResolveInjectedAsItStarted() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
     injector.register(Consumer.self) { _ in
       pause.here()
       return Consumer()
@@ -188,14 +131,14 @@ struct OneRegistryPerCallTests {
   @Test("A factory that asks the injector it captured, not its resolver, sees the registry the call started with")
   func capturedInjectorSeesTheCallsRegistry() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
     struct Released: Error {}
     // Weakly: the injector keeps the factory, which must not keep the injector.
     injector.register(UsesVersion.self) { [weak injector] _ in
       pause.here()
       guard let injector else { throw Released() }
-      return UsesVersion(try injector.resolve(Version.self))
+      return UsesVersion(try injector.resolve(RegisteredVersion.self))
     }
     let object = VersionAndUser()
     try injector.inject(object)
@@ -205,20 +148,24 @@ struct OneRegistryPerCallTests {
   @Test("A singleton registered anew during a call: the call's factories get the one its properties got")
   func singletonReplacedDuringACall() throws {
     let injector = Injector()
-    injector.register(Version.self, scope: .singleton) { _ in Version(1) }
-    registerUser(on: injector) { injector.register(Version.self, scope: .singleton) { _ in Version(2) } }
+    injector.register(RegisteredVersion.self, scope: .singleton) { _ in RegisteredVersion(1) }
+    registerUser(on: injector) {
+      injector.register(RegisteredVersion.self, scope: .singleton) { _ in RegisteredVersion(2) }
+    }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(object.injectedVersion?.number == 1)
     #expect(object.injectedUser?.version === object.injectedVersion)
-    #expect(try injector.resolve(Version.self).number == 2)
+    #expect(try injector.resolve(RegisteredVersion.self).number == 2)
   }
 
   @Test("A graph registration replaced during a call: the call still shares the one value it made")
   func graphReplacedDuringACall() throws {
     let injector = Injector()
-    injector.register(Version.self, scope: .graph) { _ in Version(1) }
-    registerUser(on: injector) { injector.register(Version.self, scope: .graph) { _ in Version(2) } }
+    injector.register(RegisteredVersion.self, scope: .graph) { _ in RegisteredVersion(1) }
+    registerUser(on: injector) {
+      injector.register(RegisteredVersion.self, scope: .graph) { _ in RegisteredVersion(2) }
+    }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(object.injectedVersion?.number == 1)
@@ -228,13 +175,13 @@ struct OneRegistryPerCallTests {
   @Test("A change in the suite while a test's call runs: a singleton the test made first is still the test's own")
   func overrideCallKeepsItsOwnCells() throws {
     let suite = Injector()
-    suite.register(Version(1))
-    suite.register(Client.self, scope: .singleton) { resolver in Client(try resolver.resolve(Version.self)) }
+    suite.register(RegisteredVersion(1))
+    suite.register(Client.self, scope: .singleton) { resolver in Client(try resolver.resolve(RegisteredVersion.self)) }
     let test = Injector(overriding: suite)
-    test.register(Version(0))
+    test.register(RegisteredVersion(0))
     let testClient = try test.resolve(Client.self)  // first made inside the test: the test's own
     let suiteClient = try suite.resolve(Client.self)  // then the suite's own
-    let pause = Pause { suite.register(Version(2), named: "unrelated") }
+    let pause = Pause { suite.register(RegisteredVersion(2), named: "unrelated") }
     test.register(HoldsClient.self) { resolver in
       pause.here()
       return HoldsClient(try resolver.resolve(Client.self))
@@ -247,12 +194,12 @@ struct OneRegistryPerCallTests {
   @Test("A Provider read inside the call answers as the call started; read after it returned, as registered now")
   func providerInsideAndAfterTheCall() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
-    let kept = Locked2<Provider<Version>?>(nil)
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
+    let kept = Locked2<Provider<RegisteredVersion>?>(nil)
     injector.register(UsesVersion.self) { resolver in
       pause.here()
-      let provider = try resolver.resolve(Provider<Version>.self)
+      let provider = try resolver.resolve(Provider<RegisteredVersion>.self)
       kept.mutate { $0 = provider }
       return UsesVersion(try provider.get())
     }
@@ -266,8 +213,8 @@ struct OneRegistryPerCallTests {
   func failedCallPinsNothingAfterIt() throws {
     struct Refused: Error {}
     let injector = Injector()
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
     injector.register(UsesVersion.self) { _ in
       pause.here()
       throw Refused()
@@ -275,7 +222,7 @@ struct OneRegistryPerCallTests {
     let object = VersionAndUser()
     #expect(throws: InjectionError.self) { try injector.inject(object) }
     #expect(object.injectedVersion == nil && object.injectedUser == nil)
-    #expect(try injector.resolve(Version.self).number == 2)
+    #expect(try injector.resolve(RegisteredVersion.self).number == 2)
     #expect(CreationStack.current.pinnedLevel(of: ObjectIdentifier(injector)) == nil)
   }
 
@@ -283,24 +230,24 @@ struct OneRegistryPerCallTests {
   func requestChildOwnInstanceReplaced() throws {
     let root = Injector()
     let child = Injector(parent: root)
-    child.register(Version(1))
-    let pause = Pause { child.register(Version(2)) }
+    child.register(RegisteredVersion(1))
+    let pause = Pause { child.register(RegisteredVersion(2)) }
     root.register(UsesVersion.self) { [weak child] _ in
       pause.here()
-      return UsesVersion(try #require(child).resolve(Version.self))
+      return UsesVersion(try #require(child).resolve(RegisteredVersion.self))
     }
     let object = VersionAndUser()
     try child.inject(object)
     #expect(object.injectedVersion?.number == 1 && object.injectedUser?.version.number == 1)
-    #expect(try child.resolve(Version.self).number == 2)
+    #expect(try child.resolve(RegisteredVersion.self).number == 2)
   }
 
   @Test("A request's child whose own instance is replaced during its call: a value it injects there gets the old one")
   func requestChildOwnInstanceReplacedNestedInjection() throws {
     let root = Injector()
     let child = Injector(parent: root)
-    child.register(Version(1))
-    let pause = Pause { child.register(Version(2)) }
+    child.register(RegisteredVersion(1))
+    let pause = Pause { child.register(RegisteredVersion(2)) }
     root.register(Consumer.self) { [weak child] _ in
       pause.here()
       let consumer = Consumer()
@@ -316,10 +263,10 @@ struct OneRegistryPerCallTests {
   func requestChildAboveOwnInstanceReplacedNestedInjection() throws {
     let root = Injector()
     let middle = Injector(parent: root)
-    middle.register(Version(1))
+    middle.register(RegisteredVersion(1))
     let leaf = Injector(parent: middle)
     leaf.register("leaf", named: "title")
-    let pause = Pause { middle.register(Version(2)) }
+    let pause = Pause { middle.register(RegisteredVersion(2)) }
     root.register(Consumer.self) { [weak middle] _ in
       pause.here()
       let consumer = Consumer()
@@ -336,21 +283,21 @@ struct OneRegistryPerCallTests {
     arguments: [false, true])
   func childInjectionInsideParentsCall(childExistedBefore: Bool) throws {
     let root = Injector()
-    root.register(Version(1))
+    root.register(RegisteredVersion(1))
     let existing = Injector(parent: root)
-    registerUser(on: root) { root.register(Version(2)) }
+    registerUser(on: root) { root.register(RegisteredVersion(2)) }
     // Both weakly: the root keeps this factory, and a child keeps its parent.
-    root.register(Holder.self) { [weak root, weak existing] resolver in
+    root.register(NestedCallRecord.self) { [weak root, weak existing] resolver in
       _ = try resolver.resolve(UsesVersion.self)  // the pause: the root now holds version 2
       guard let root, let existing else { throw CancellationError() }
       let child = childExistedBefore ? existing : Injector(parent: root)
       let object = VersionAndUser()
       try child.inject(object)
-      return Holder(object)
+      return NestedCallRecord(object)
     }
-    let outer = VersionAndHolder()
+    let outer = VersionAndRecord()
     try root.inject(outer)
-    let inner = try #require(outer.injectedHolder?.object)
+    let inner = try #require(outer.injectedRecord?.object)
     #expect(inner.injectedVersion != nil)
     #expect(inner.injectedVersion?.number == inner.injectedUser?.version.number)
     #expect(outer.injectedVersion?.number == 1)
@@ -359,8 +306,8 @@ struct OneRegistryPerCallTests {
   @Test("A resolve in a property's didSet, during the call's writes, answers as the call started, as a Lazy read does")
   func resolveDuringTheWrites() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    registerUser(on: injector) { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    registerUser(on: injector) { injector.register(RegisteredVersion(2)) }
     let object = ObservingUser()
     object.injector = injector
     try injector.inject(object)
@@ -371,8 +318,8 @@ struct OneRegistryPerCallTests {
   @Test("With no change, a factory's resolves are cached as before: the call's pin costs no second build")
   func unchangedRegistryKeepsCaching() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    injector.register(UsesVersion.self) { resolver in UsesVersion(try resolver.resolve(Version.self)) }
+    injector.register(RegisteredVersion(1))
+    injector.register(UsesVersion.self) { resolver in UsesVersion(try resolver.resolve(RegisteredVersion.self)) }
     try injector.inject(VersionAndUser())
     #expect(injector.cachedResolutionCount == 1)
   }
@@ -380,8 +327,8 @@ struct OneRegistryPerCallTests {
   @Test("Threads injecting while another replaces a registration: every object's values come from one version")
   func everyObjectSeesOneVersion() {
     let injector = Injector()
-    injector.register(Version(0))
-    injector.register(UsesVersion.self) { resolver in UsesVersion(try resolver.resolve(Version.self)) }
+    injector.register(RegisteredVersion(0))
+    injector.register(UsesVersion.self) { resolver in UsesVersion(try resolver.resolve(RegisteredVersion.self)) }
     let mixed = Locked2<[String]>([])
     let done = Locked2(false)
     let injecting: [@Sendable () -> Void] = (0..<3).map { _ in
@@ -400,29 +347,11 @@ struct OneRegistryPerCallTests {
       }
     }
     let replacing: @Sendable () -> Void = {
-      for number in 1...2_000 { injector.register(Version(number)) }
+      for number in 1...2_000 { injector.register(RegisteredVersion(number)) }
       done.mutate { $0 = true }
     }
     runConcurrently(injecting + [replacing])
     #expect(mixed.value.isEmpty, "\(mixed.value.prefix(3))")
-  }
-}
-
-/// What a factory saw of another call it made (an injected object), boxed so it is Sendable.
-private final class Holder: @unchecked Sendable {
-  let object: VersionAndUser
-  let seen: Int?
-  init(_ object: VersionAndUser, seen: Int? = nil) {
-    self.object = object
-    self.seen = seen
-  }
-}
-
-private final class VersionAndHolder: InjectableSettable {
-  var injectedVersion: Version?
-  var injectedHolder: Holder?
-  static var injectableKeyPaths: [String: AnyKeyPath] {
-    ["injectedVersion": \VersionAndHolder.injectedVersion, "injectedHolder": \VersionAndHolder.injectedHolder]
   }
 }
 
@@ -504,8 +433,8 @@ private final class NamedTag: InjectableSettable {
 }
 
 private final class LazyAndUser: InjectableSettable {
-  var injectedLazy: Lazy<Version>?
-  var injectedProvider: Provider<Version>?
+  var injectedLazy: Lazy<RegisteredVersion>?
+  var injectedProvider: Provider<RegisteredVersion>?
   var injectedUser: UsesVersion?
   static var injectableKeyPaths: [String: AnyKeyPath] {
     [
@@ -527,24 +456,24 @@ struct OneRegistryPerCallPathsTests {
     arguments: [Scope.weak, .cached])
   func sharedScopeReplaced(scope: Scope) throws {
     let injector = Injector()
-    injector.register(Version.self, scope: scope) { _ in Version(1) }
-    registerUser(on: injector) { injector.register(Version.self, scope: scope) { _ in Version(2) } }
+    injector.register(RegisteredVersion.self, scope: scope) { _ in RegisteredVersion(1) }
+    registerUser(on: injector) { injector.register(RegisteredVersion.self, scope: scope) { _ in RegisteredVersion(2) } }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(numbers(object) == [1, 1])
     #expect(object.injectedUser?.version === object.injectedVersion)
-    #expect(try injector.resolve(Version.self).number == 2)
+    #expect(try injector.resolve(RegisteredVersion.self).number == 2)
   }
 
   @Test("A cached value reset during a call: one value per call, a new one after")
   func cachedResetMidCall() throws {
     let injector = Injector()
     registerCountedVersions(on: injector)
-    registerUser(on: injector) { try? injector.reset(Version.self) }
+    registerUser(on: injector) { try? injector.reset(RegisteredVersion.self) }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(object.injectedUser?.version === object.injectedVersion)
-    let after = try injector.resolve(Version.self)
+    let after = try injector.resolve(RegisteredVersion.self)
     #expect(after !== object.injectedVersion, "reset took effect for the next call")
   }
 
@@ -552,30 +481,30 @@ struct OneRegistryPerCallPathsTests {
   func cachedResetMidResolve() throws {
     let injector = Injector()
     registerCountedVersions(on: injector)
-    let first = try injector.resolve(Version.self)
-    let pause = Pause { try? injector.reset(Version.self) }
+    let first = try injector.resolve(RegisteredVersion.self)
+    let pause = Pause { try? injector.reset(RegisteredVersion.self) }
     injector.register(VersionAndUser.self) { resolver in
       let object = VersionAndUser()
-      object.injectedVersion = try resolver.resolve(Version.self)
+      object.injectedVersion = try resolver.resolve(RegisteredVersion.self)
       pause.here()
-      object.injectedUser = UsesVersion(try resolver.resolve(Version.self))
+      object.injectedUser = UsesVersion(try resolver.resolve(RegisteredVersion.self))
       return object
     }
     let made = try injector.resolve(VersionAndUser.self)
     #expect(made.injectedVersion === first)
     #expect(made.injectedUser?.version === first)
-    #expect(try injector.resolve(Version.self) !== first)
+    #expect(try injector.resolve(RegisteredVersion.self) !== first)
   }
 
   @Test("A singleton unregistered during a call: the call still resolves it")
   func unregisterMidCall() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    registerUser(on: injector) { _ = injector.unregister(Version.self) }
+    injector.register(RegisteredVersion(1))
+    registerUser(on: injector) { _ = injector.unregister(RegisteredVersion.self) }
     let object = VersionAndUser()
     try injector.inject(object)
     #expect(numbers(object) == [1, 1])
-    #expect(throws: InjectionError.self) { try injector.resolve(Version.self) }
+    #expect(throws: InjectionError.self) { try injector.resolve(RegisteredVersion.self) }
   }
 
   // MARK: Instances and names resolved in a factory
@@ -583,9 +512,9 @@ struct OneRegistryPerCallPathsTests {
   @Test("An instance whose answer was cached, replaced during a call: the call keeps the old one")
   func cachedInstanceAnswerReplaced() throws {
     let injector2 = Injector()
-    injector2.register(Version(1))
-    _ = try injector2.resolve(Version.self)  // the answer cached before the call
-    registerUser(on: injector2) { injector2.register(Version(2)) }
+    injector2.register(RegisteredVersion(1))
+    _ = try injector2.resolve(RegisteredVersion.self)  // the answer cached before the call
+    registerUser(on: injector2) { injector2.register(RegisteredVersion(2)) }
     let object = VersionAndUser()
     try injector2.inject(object)
     #expect(numbers(object) == [1, 1])
@@ -600,7 +529,7 @@ struct OneRegistryPerCallPathsTests {
     injector.register(UsesVersion.self) { resolver in
       pause.here()
       seen.mutate { $0 = try? resolver.resolve(String.self, named: "tag") }
-      return UsesVersion(Version(0))
+      return UsesVersion(RegisteredVersion(0))
     }
     let object = NamedTag()
     try injector.inject(object)
@@ -611,14 +540,14 @@ struct OneRegistryPerCallPathsTests {
   @Test("A resolve(_:for:id:) through a captured injector after a replacement answers as the call started")
   func targetedResolveReplaced() throws {
     let injector = Injector()
-    injector.register(Version(1), for: Consumer.self)
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2), for: Consumer.self) }
+    injector.register(RegisteredVersion(1), for: Consumer.self)
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2), for: Consumer.self) }
     let seen = Locked2<Int?>(nil)
     injector.register(UsesVersion.self) { [weak injector] resolver in
       pause.here()
-      seen.mutate { $0 = try? injector?.resolve(Version.self, for: Consumer.self).number }
-      return UsesVersion(try resolver.resolve(Version.self))
+      seen.mutate { $0 = try? injector?.resolve(RegisteredVersion.self, for: Consumer.self).number }
+      return UsesVersion(try resolver.resolve(RegisteredVersion.self))
     }
     try injector.inject(VersionAndUser())
     #expect(seen.value == 1)
@@ -629,21 +558,21 @@ struct OneRegistryPerCallPathsTests {
   @Test("A grandchild's factory resolves as the call started after the middle injector shadows a value")
   func grandchildMiddleChange() throws {
     let root = Injector()
-    root.register(Version(1))
+    root.register(RegisteredVersion(1))
     let middle = Injector(parent: root)
     let grandchild = Injector(parent: middle)
-    registerUser(on: grandchild) { middle.register(Version(2)) }
+    registerUser(on: grandchild) { middle.register(RegisteredVersion(2)) }
     let object = VersionAndUser()
     try grandchild.inject(object)
     #expect(numbers(object) == [1, 1])
-    #expect(try grandchild.resolve(Version.self).number == 2)
+    #expect(try grandchild.resolve(RegisteredVersion.self).number == 2)
   }
 
   @Test("A grandchild's call runs the root's factory as the call started after the root changed")
   func grandchildRootChange() throws {
     let root = Injector()
-    root.register(Version(1))
-    registerUser(on: root) { root.register(Version(2)) }
+    root.register(RegisteredVersion(1))
+    registerUser(on: root) { root.register(RegisteredVersion(2)) }
     let grandchild = Injector(parent: Injector(parent: root))
     let object = VersionAndUser()
     try grandchild.inject(object)
@@ -653,9 +582,9 @@ struct OneRegistryPerCallPathsTests {
   @Test("A parent's change during a child's call with a factory of its own reaches neither")
   func childOwnFactoryParentChange() throws {
     let root = Injector()
-    root.register(Version(1))
+    root.register(RegisteredVersion(1))
     let child = Injector(parent: root)
-    registerUser(on: child) { root.register(Version(2)) }
+    registerUser(on: child) { root.register(RegisteredVersion(2)) }
     let object = VersionAndUser()
     try child.inject(object)
     #expect(numbers(object) == [1, 1])
@@ -666,10 +595,10 @@ struct OneRegistryPerCallPathsTests {
   @Test("An override's registration replaced during a call: the suite's factory resolves as the call started")
   func overrideChangedMidCall() throws {
     let suite = Injector()
-    suite.register(Version(1))
+    suite.register(RegisteredVersion(1))
     let test = Injector(overriding: suite)
-    test.register(Version(10))
-    registerUser(on: suite) { test.register(Version(11)) }
+    test.register(RegisteredVersion(10))
+    registerUser(on: suite) { test.register(RegisteredVersion(11)) }
     let object = VersionAndUser()
     try test.inject(object)
     #expect(numbers(object) == [10, 10], "got \(numbers(object))")
@@ -678,9 +607,9 @@ struct OneRegistryPerCallPathsTests {
   @Test("The suite changed during an override's call: the override's singleton is as the call started")
   func suiteChangedUnderOverride() throws {
     let suite = Injector()
-    suite.register(Version.self, scope: .singleton) { _ in Version(1) }
+    suite.register(RegisteredVersion.self, scope: .singleton) { _ in RegisteredVersion(1) }
     let test = Injector(overriding: suite)
-    registerUser(on: suite) { suite.register(Version.self, scope: .singleton) { _ in Version(2) } }
+    registerUser(on: suite) { suite.register(RegisteredVersion.self, scope: .singleton) { _ in RegisteredVersion(2) } }
     let object = VersionAndUser()
     try test.inject(object)
     #expect(numbers(object) == [1, 1])
@@ -690,14 +619,14 @@ struct OneRegistryPerCallPathsTests {
   @Test("An override changed through the shared injector during a call answers as the call started")
   func withOverridesChangedMidCall() throws {
     try Injector.withOverrides { override in
-      override.register(Version(1))
+      override.register(RegisteredVersion(1))
     } operation: {
       let shared = Injector.shared
-      registerUser(on: shared) { shared.register(Version(2)) }
+      registerUser(on: shared) { shared.register(RegisteredVersion(2)) }
       let object = VersionAndUser()
       try shared.inject(object)
       #expect(numbers(object) == [1, 1])
-      #expect(try shared.resolve(Version.self).number == 2)
+      #expect(try shared.resolve(RegisteredVersion.self).number == 2)
     }
   }
 
@@ -706,11 +635,13 @@ struct OneRegistryPerCallPathsTests {
   @Test("Main-actor factories replaced during a main-actor injection answer as the call started") @MainActor
   func mainActorFactories() throws {
     let injector = Injector()
-    injector.register(Version.self, scope: .singleton, on: MainActor.self) { _ in Version(1) }
-    let pause = Pause { injector.register(Version.self, scope: .singleton, on: MainActor.self) { _ in Version(2) } }
+    injector.register(RegisteredVersion.self, scope: .singleton, on: MainActor.self) { _ in RegisteredVersion(1) }
+    let pause = Pause {
+      injector.register(RegisteredVersion.self, scope: .singleton, on: MainActor.self) { _ in RegisteredVersion(2) }
+    }
     injector.register(UsesVersion.self, on: MainActor.self) { resolver in
       pause.here()
-      return UsesVersion(try resolver.resolve(Version.self))
+      return UsesVersion(try resolver.resolve(RegisteredVersion.self))
     }
     let object = VersionAndUser()
     try injector.inject(object)
@@ -723,21 +654,21 @@ struct OneRegistryPerCallPathsTests {
   @Test("A's factory injects with B; B changes during B's own factory")
   func twoInjectorsInterleaved() throws {
     let a = Injector()
-    a.register(Version(100))
+    a.register(RegisteredVersion(100))
     let b = Injector()
-    b.register(Version(1))
+    b.register(RegisteredVersion(1))
     registerUser(on: b) {
-      b.register(Version(2))
-      a.register(Version(200))
+      b.register(RegisteredVersion(2))
+      a.register(RegisteredVersion(200))
     }
-    a.register(Holder.self) { _ in
+    a.register(NestedCallRecord.self) { _ in
       let object = VersionAndUser()
       try b.inject(object)
-      return Holder(object)
+      return NestedCallRecord(object)
     }
-    let outer = VersionAndHolder()
+    let outer = VersionAndRecord()
     try a.inject(outer)
-    #expect(numbers(try #require(outer.injectedHolder?.object)) == [1, 1])
+    #expect(numbers(try #require(outer.injectedRecord?.object)) == [1, 1])
     #expect(outer.injectedVersion?.number == 100)
   }
 
@@ -745,19 +676,19 @@ struct OneRegistryPerCallPathsTests {
   func twoInjectorsChangeBefore() throws {
     let a = Injector()
     let b = Injector()
-    b.register(Version(1))
-    b.register(UsesVersion.self) { resolver in UsesVersion(try resolver.resolve(Version.self)) }
+    b.register(RegisteredVersion(1))
+    b.register(UsesVersion.self) { resolver in UsesVersion(try resolver.resolve(RegisteredVersion.self)) }
     _ = try b.resolve(UsesVersion.self)
-    a.register(Version(100))
-    a.register(Holder.self) { _ in
-      b.register(Version(2))
+    a.register(RegisteredVersion(100))
+    a.register(NestedCallRecord.self) { _ in
+      b.register(RegisteredVersion(2))
       let object = VersionAndUser()
       try b.inject(object)
-      return Holder(object)
+      return NestedCallRecord(object)
     }
-    let outer = VersionAndHolder()
+    let outer = VersionAndRecord()
     try a.inject(outer)
-    #expect(numbers(try #require(outer.injectedHolder?.object)) == [2, 2])
+    #expect(numbers(try #require(outer.injectedRecord?.object)) == [2, 2])
   }
 
   // MARK: Re-entrancy
@@ -765,33 +696,33 @@ struct OneRegistryPerCallPathsTests {
   @Test("A factory that injects another object with the same injector after a change sees the call's registry")
   func reentrantInject() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
-    injector.register(Holder.self) { [weak injector] _ in
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
+    injector.register(NestedCallRecord.self) { [weak injector] _ in
       pause.here()
       guard let injector else { throw Refused() }
       let object = VersionAndUser()
       try injector.inject(object)
-      return Holder(object)
+      return NestedCallRecord(object)
     }
-    injector.register(UsesVersion.self) { resolver in UsesVersion(try resolver.resolve(Version.self)) }
-    let outer = VersionAndHolder()
+    injector.register(UsesVersion.self) { resolver in UsesVersion(try resolver.resolve(RegisteredVersion.self)) }
+    let outer = VersionAndRecord()
     try injector.inject(outer)
     #expect(outer.injectedVersion?.number == 1)
-    #expect(numbers(try #require(outer.injectedHolder?.object)) == [1, 1])
+    #expect(numbers(try #require(outer.injectedRecord?.object)) == [1, 1])
   }
 
   @Test("A nested failure keeps the call's pin: a factory's later resolve still sees the call's registry")
   func nestedFailureKeepsOuterPin() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
     injector.register(UsesVersion.self) { [weak injector] resolver in
       pause.here()
       _ = try? resolver.resolve(Missing.self)  // a nested failure
-      let failing = VersionAndHolder()
-      _ = try? injector?.inject(failing)  // Holder is not registered: a nested failing inject
-      return UsesVersion(try resolver.resolve(Version.self))
+      let failing = VersionAndRecord()
+      _ = try? injector?.inject(failing)  // NestedCallRecord is not registered: a nested failing inject
+      return UsesVersion(try resolver.resolve(RegisteredVersion.self))
     }
     let object = VersionAndUser()
     try injector.inject(object)
@@ -802,16 +733,16 @@ struct OneRegistryPerCallPathsTests {
   func failureLeavesNothing() throws {
     let injector = Injector()
     registerCountedVersions(on: injector)
-    let pause = Pause { injector.register(Version(50)) }
+    let pause = Pause { injector.register(RegisteredVersion(50)) }
     injector.register(UsesVersion.self) { resolver in
-      _ = try resolver.resolve(Version.self)
+      _ = try resolver.resolve(RegisteredVersion.self)
       pause.here()
       throw Refused()
     }
     let object = VersionAndUser()
     #expect(throws: InjectionError.self) { try injector.inject(object) }
     #expect(object.injectedVersion == nil && object.injectedUser == nil)
-    #expect(try injector.resolve(Version.self).number == 50)
+    #expect(try injector.resolve(RegisteredVersion.self).number == 50)
     #expect(CreationStack.current.pinnedLevel(of: ObjectIdentifier(injector)) == nil)
     #expect(!CreationStack.current.isRunning)
     #expect(CreationStack.current.graph.isEmpty)
@@ -822,13 +753,13 @@ struct OneRegistryPerCallPathsTests {
     let injector = Injector()
     registerCountedVersions(on: injector)
     injector.register(UsesVersion.self) { resolver in
-      _ = try resolver.resolve(Version.self)
+      _ = try resolver.resolve(RegisteredVersion.self)
       throw Refused()
     }
     #expect(throws: InjectionError.self) { try injector.inject(VersionAndUser()) }
-    #expect(try injector.resolve(Version.self).number == 1)
-    try injector.reset(Version.self)
-    #expect(try injector.resolve(Version.self).number == 2)
+    #expect(try injector.resolve(RegisteredVersion.self).number == 1)
+    try injector.reset(RegisteredVersion.self)
+    #expect(try injector.resolve(RegisteredVersion.self).number == 2)
   }
 
   // MARK: Lazy / Provider
@@ -836,8 +767,8 @@ struct OneRegistryPerCallPathsTests {
   @Test("Lazy and Provider stored in an object, first read after the call: the registry as it is then")
   func storedHandlesAfterTheCall() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    registerUser(on: injector) { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    registerUser(on: injector) { injector.register(RegisteredVersion(2)) }
     let object = LazyAndUser()
     try injector.inject(object)
     #expect(object.injectedUser?.version.number == 1)
@@ -848,11 +779,11 @@ struct OneRegistryPerCallPathsTests {
   @Test("Lazy resolved and read inside a factory after a change: the call's registry")
   func lazyReadInside() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    let pause = Pause { injector.register(Version(2)) }
-    let kept = Locked2<Lazy<Version>?>(nil)
+    injector.register(RegisteredVersion(1))
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
+    let kept = Locked2<Lazy<RegisteredVersion>?>(nil)
     injector.register(UsesVersion.self) { resolver in
-      let lazy = try resolver.resolve(Lazy<Version>.self)  // made before the change, read after
+      let lazy = try resolver.resolve(Lazy<RegisteredVersion>.self)  // made before the change, read after
       pause.here()
       kept.mutate { $0 = lazy }
       return UsesVersion(try lazy.value)
@@ -865,9 +796,9 @@ struct OneRegistryPerCallPathsTests {
   @Test("A Lazy made in an earlier call, read in a later call's factory after a change, answers as that call started")
   func lazyFromEarlierCallReadInside() throws {
     let injector = Injector()
-    injector.register(Version(1))
-    let earlier = try injector.resolve(Lazy<Version>.self)
-    let pause = Pause { injector.register(Version(2)) }
+    injector.register(RegisteredVersion(1))
+    let earlier = try injector.resolve(Lazy<RegisteredVersion>.self)
+    let pause = Pause { injector.register(RegisteredVersion(2)) }
     injector.register(UsesVersion.self) { _ in
       pause.here()
       return UsesVersion(try earlier.value)
@@ -973,12 +904,12 @@ private func injecting(
   }
 }
 
-/// Registers a cached `Version` whose factory numbers the values it makes: 1, 2, ….
+/// Registers a cached `RegisteredVersion` whose factory numbers the values it makes: 1, 2, ….
 private func registerCountedVersions(on injector: Injector) {
   let counter = Locked2(0)
-  injector.register(Version.self, scope: .cached) { _ in
+  injector.register(RegisteredVersion.self, scope: .cached) { _ in
     var number = 0
     counter.mutate { count in (count, number) = (count + 1, count + 1) }
-    return Version(number)
+    return RegisteredVersion(number)
   }
 }
