@@ -26,7 +26,7 @@ extension TypeProbe {
 
 /// The answers about `Value`.
 private enum Questions<Value>: TypeQuestions {
-  static func accepts(_ value: Any) -> Bool { value is Value }
+  static func accepts(_ value: Any) -> Bool { fitted(value, as: Value.self) != nil }
   static var isCreatable: Bool { Value.self is any InjectorCreatable.Type }
   /// Asks the type's metadata, not its conformances (a search of every conformance record for a new type).
   static var isOptional: Bool { _isOptional(Value.self) }

@@ -155,7 +155,7 @@ extension Execution {
       let made = try callingFactory(
         { try creatable.init(resolver: Resolver(link: link)) }, at: site,
         making: "\(readableName(of: Value.self)).init(resolver:)")
-      guard let value = made as? Value else {
+      guard let value = fitted(made, as: Value.self) else {
         throw InjectionError(
           operation: site.label,
           .madeMismatch(
@@ -169,7 +169,7 @@ extension Execution {
   func cast<Value>(_ made: Any, to _: Value.Type, from registration: Registration, at site: Site)
     throws(InjectionError) -> Value
   {
-    if let value = made as? Value { return value }
+    if let value = fitted(made, as: Value.self) { return value }
     throw InjectionError(
       operation: site.label,
       .madeMismatch(at: site, wanted: Value.self, answer: .registration(registration.named), made: made))

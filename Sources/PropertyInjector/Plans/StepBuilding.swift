@@ -17,7 +17,9 @@ struct StepMaker: AccessorVisitor {
 extension Accessor {
   func step(for candidate: Candidate, answer: Answer, in chain: SnapshotChain, ownSlot: Int?) -> StepDraft {
     if case .failure(let problem) = answer { return .failing(candidate, problem) }
-    if let ownSlot, case .registration(let registration, 0) = answer, registration.instance is Wrapped {
+    if let ownSlot, case .registration(let registration, 0) = answer, let instance = registration.instance,
+      fitted(instance, as: Wrapped.self) != nil
+    {
       // The working injector's own instance, read from its slot: the plan serves its siblings too.
       return .step(making(candidate, with: .ownInstance(inSlot: ownSlot, like: registration.named)))
     }
@@ -89,7 +91,7 @@ extension Accessor {
 
   /// The step that writes `value` (what `answer` registered); a value that does not fit reports a mismatch.
   private func constantStep(for candidate: Candidate, value: Any, answer: Answer?) -> Step {
-    guard let value = value as? Wrapped else {
+    guard let value = fitted(value, as: Wrapped.self) else {
       return Step(
         candidate: candidate,
         failure: .madeMismatch(at: candidate.site, wanted: Wrapped.self, answer: answer?.named ?? .nothing, made: value)

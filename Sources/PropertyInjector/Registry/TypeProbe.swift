@@ -26,6 +26,21 @@ struct TypeProbe: Sendable {
   var isOptional: Bool { questions.isOptional }
 }
 
+/// `value` as a `Value`, if it is one: the one cast that fits a registered or made value to a wanted type. A cast to
+/// `AnyObject` succeeds for any value, boxed (an `Int` in an opaque box, or an `NSNumber` where Foundation bridges
+/// it), so only a class instance fits `AnyObject`: a registered `Int` or `String` never fills an `AnyObject?` delegate.
+@inline(__always)
+func fitted<Value>(_ value: Any, as _: Value.Type) -> Value? {
+  if ObjectIdentifier(Value.self) == ObjectIdentifier(AnyObject.self), !isClassInstance(value) { return nil }
+  return value as? Value
+}
+
+/// Whether `value`, unwrapped if optional (as a cast unwraps it), is a class instance.
+private func isClassInstance(_ value: Any) -> Bool {
+  guard let optional = value as? any OptionalProtocol else { return type(of: value) is AnyClass }
+  return optional.wrappedAny.map(isClassInstance) ?? false
+}
+
 /// What only generic code can answer about a type.
 protocol TypeQuestions: SendableMetatype {
   static func accepts(_ value: Any) -> Bool

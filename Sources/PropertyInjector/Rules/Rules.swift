@@ -69,6 +69,10 @@ enum Rules {
   /// Whether no value of static type `made` can be a `wanted`: distinct value types or unrelated classes.
   /// Protocols, `Any`, `AnyHashable`, functions, tuples and bridging are left to the cast.
   static func neverFits(_ made: Any.Type, _ wanted: Any.Type) -> Bool {
+    // Only a class instance fits `AnyObject` (see `fitted(_:as:)`): a factory of a value type's never does.
+    if ObjectIdentifier(wanted) == ObjectIdentifier(AnyObject.self) {
+      return !(made is AnyClass || isExistential(made))
+    }
     guard ObjectIdentifier(made) != ObjectIdentifier(wanted), !isExistential(made), !isExistential(wanted),
       ObjectIdentifier(wanted) != ObjectIdentifier(AnyHashable.self)
     else { return false }
