@@ -25,6 +25,33 @@
     static var injectableKeyPaths: [String: AnyKeyPath] { ["_injectedCache": \StorageEntries._injectedCache] }
   }
 
+  /// A non-optional candidate, without and with its entry, and a non-optional property a name registration targets:
+  /// each an error, as in a class that is not `@Observable` (Observation stores them as `_name`).
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @Observable
+  private final class NonOptionals: InjectableSettable {
+    var injectedCount = 0
+    var title = "kept"
+    static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+  }
+
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @Observable
+  private final class NonOptionalListed: InjectableSettable {
+    var injectedCount = 0
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCount": \NonOptionalListed.injectedCount] }
+  }
+
+  /// An ignored property of the class's own whose name is `_` and a candidate's: `Mirror` shows it as the storage of
+  /// `injectedNote` would be.
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @Observable
+  private final class UnderscoredOwn: InjectableSettable {
+    var injectedCache: Cache?
+    @ObservationIgnored var _injectedNote: String?
+    static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedCache": \UnderscoredOwn.injectedCache] }
+  }
+
   /// Records whether reading `read` is followed by a change.
   @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
   private final class ChangeRecorder: @unchecked Sendable {
@@ -82,6 +109,45 @@
       #expect(problem.summary.contains("Observation"))
       #expect(problem.fix.contains(#""injectedCache": \StorageEntries.injectedCache"#))
       #expect(target.injectedCache == nil)
+    }
+
+    @Test("A non-optional candidate of an @Observable class is an error, as in any class: never skipped")
+    func nonOptionalCandidateIsAnError() throws {
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+      let injector = Injector()
+      injector.register(5)
+      let unlisted = NonOptionals()
+      let error = try #require(injectionError { try injector.inject(unlisted) })
+      #expect(codes(of: error) == [.notOptional])
+      #expect(error.problems[0].property == "injectedCount")
+      #expect(error.problems[0].fix.contains("Declare it optional"))
+      let listed = injectionError { try injector.inject(NonOptionalListed()) }
+      #expect(listed.map(codes) == [.notOptional], "not a stale entry whose fix names the storage")
+      #expect(unlisted.injectedCount == 0)
+    }
+
+    @Test("A name registration of an @Observable class's non-optional property is an error, as in any class")
+    func nameRegistrationOfNonOptionalIsAnError() throws {
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+      let injector = Injector()
+      injector.register("new", named: "title")
+      let model = NonOptionals()
+      let error = try #require(injectionError { try injector.inject(model) })
+      #expect(error.problems.contains { $0.code == .notOptional && $0.property == "title" })
+      #expect(model.title == "kept")
+    }
+
+    @Test("An ignored `_injectedX` of the class's own reads as storage: the error says so, and how to get out")
+    func underscoredOwnPropertyIsNamedInTheError() throws {
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+      let injector = Injector()
+      injector.register(Cache())
+      let object = UnderscoredOwn()
+      let error = try #require(injectionError { try injector.inject(object) })
+      let problem = try #require(error.problems.first { $0.property == "injectedNote" })
+      #expect(problem.fix.contains(#"If "_injectedNote" is a property of UnderscoredOwn's own"#))
+      #expect(problem.fix.contains("rename it"))
+      #expect(object.injectedCache == nil)
     }
   }
 #endif

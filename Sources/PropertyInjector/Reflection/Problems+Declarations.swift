@@ -108,6 +108,13 @@ extension InjectionError.Problem {
     }
     // A name registration fills the property of its name in every class: this one may be another class's.
     if reason == .nameRegistration { fix += " " + notMeantForThisClass(name, owner: owner) }
+    // `Mirror` cannot tell the storage `@Observable` made from an `@ObservationIgnored var _name` of the class's own.
+    if property.isObservationStorage {
+      fix +=
+        " (\(owner) is @Observable, and stores \"\(name)\" as \"_\(name)\". If \"_\(name)\" is a property of "
+        + "\(owner)'s own, not that storage, rename it so its name does not start with \"_\": in an @Observable "
+        + "class, the injector reads a stored \"_\(name)\" as the storage of \"\(name)\".)"
+    }
     return Self(
       code: code, typeName: owner, property: name, declaredType: declaredType, summary: "\(why), but \(summary)",
       fix: fix)
@@ -158,7 +165,11 @@ extension InjectionError.Problem {
       code: .staleTableEntry, typeName: owner, property: key,
       summary: "the table has an entry \"\(key)\", the storage @Observable made for \"\(observed)\": writing it "
         + "would bypass Observation.",
-      fix: "List the observed property instead: \"\(observed)\": \\\(declaredName(owner)).\(observed).")
+      fix:
+        "List the observed property instead: \"\(observed)\": \\\(declaredName(owner)).\(observed). If \"\(key)\" is "
+        + "a property of \(owner)'s own (`@ObservationIgnored`), not that storage, rename it so its name does not start "
+        + "with \"_\": in an @Observable class, the injector reads a stored \"\(key)\" as the storage of \"\(observed)\"."
+    )
   }
 
   /// The same key path under several names.

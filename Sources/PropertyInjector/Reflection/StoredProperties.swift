@@ -161,10 +161,14 @@ struct StoredProperties {
           level: level, isLazy: isLazy, declaredType: declared is any OptionalProtocol.Type ? declared : nil,
           mirrorIndex: index))
     }
-    // `@Observable` storage is `_name`, optional when the property is; the registrar comes last.
+    // `@Observable` storage is `_name`, of the property's declared type, optional or not (a non-optional candidate is
+    // reported as one, not skipped); the registrar comes last. An `@ObservationIgnored var _name` of the class's own
+    // reads the same: the messages about such a name say so.
     guard isObservable else { return properties }
     return properties.map { property in
-      guard property.name.hasPrefix("_"), property.isOptional else { return property }
+      guard property.name.hasPrefix("_"), !property.name.hasPrefix("_$"), property.name.count > 1 else {
+        return property
+      }
       var property = property
       property.name.removeFirst()
       property.isLazy = false

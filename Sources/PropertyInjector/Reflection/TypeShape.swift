@@ -19,6 +19,8 @@ final class TypeShape: Sendable {
     /// The type `Mirror` reports; nil for a property known from its class's description.
     let reflectedType: Any.Type?
     let hasInjectedPrefix: Bool
+    /// Whether `Mirror` showed it as `_name`, the storage `@Observable` makes for it (or a `_name` of the class's own).
+    var isObservationStorage = false
     /// How to read and write the property, when its table entry is usable.
     let accessor: AnyAccessor?
     let issue: Issue?
@@ -469,8 +471,8 @@ private struct ShapeBuilder {
           name: property.name, owner: owner, declaredType: declared,
           reflectedType: property.isDescribed ? nil : property.reflectedType,
           hasInjectedPrefix: TypeShape.Property.unquoted(property.name).hasPrefix(TypeShape.candidatePrefix),
-          accessor: accessor, issue: issue, brokenBy: brokenBy[index],
-          site: Site(owner: owner, property: property.name, declared: declared)))
+          isObservationStorage: property.isObservationStorage, accessor: accessor, issue: issue,
+          brokenBy: brokenBy[index], site: Site(owner: owner, property: property.name, declared: declared)))
     }
     return properties
   }
