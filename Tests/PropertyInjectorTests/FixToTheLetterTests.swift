@@ -242,6 +242,15 @@ struct FixToTheLetterTests {
     #expect(error.problems[1].fix.contains("as: Hidden.Dependency.self"))
   }
 
+  @Test("A tuple or function type is written as source writes its metatype: parentheses once, where needed")
+  func tupleAndFunctionMetatypes() throws {
+    let injector = Injector()
+    let tuple = try #require(injectionError { _ = try injector.resolve((a: Int, b: String).self) }?.problems.first)
+    #expect(tuple.fix.contains("`injector.register((a: Int, b: String).self) { resolver in ... }`"))
+    let function = try #require(injectionError { _ = try injector.resolve(((Int) -> (Int, Int)).self) }?.problems.first)
+    #expect(function.fix.contains("`injector.register(((Int) -> (Int, Int)).self) { resolver in ... }`"))
+  }
+
   @Test("A factory that throws on a Lazy's read says the next read tries again, not that nothing was injected")
   func factoryFailedOnALazyRead() throws {
     let injector = Injector()

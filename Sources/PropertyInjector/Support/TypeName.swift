@@ -77,7 +77,18 @@ func metatypeExpression(of type: Any.Type) -> String {
 
 /// How to write `.self` of the type `name` reads as (see ``readableName(of:)``): `(any Logger).self`.
 func metatypeExpression(ofNamed name: String) -> String {
-  name.contains(" ") || name.hasSuffix("?") ? "(\(name)).self" : "\(name).self"
+  name.contains(" ") && !isOneParenthesized(name) || name.hasSuffix("?") ? "(\(name)).self" : "\(name).self"
+}
+
+/// Whether `name` is one parenthesized whole, as a tuple type is: `(a: Int, b: String)`, not `(Int) -> (Int)`.
+private func isOneParenthesized(_ name: String) -> Bool {
+  guard name.hasPrefix("("), name.hasSuffix(")") else { return false }
+  var depth = 0
+  for (offset, character) in name.enumerated() {
+    if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+    if depth == 0 { return offset == name.count - 1 }
+  }
+  return false
 }
 
 /// The type that reads as `name`, as its own declaration writes it (a key path's root in its table): without generic
