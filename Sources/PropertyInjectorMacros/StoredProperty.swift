@@ -178,8 +178,10 @@
       }
       let bindings = Array(declaration.bindings)
       return bindings.enumerated().flatMap { index, binding -> [StoredProperty] in
-        // `var a, b: Int?` declares both with the type written after the last.
-        let type = bindings[index...].lazy.compactMap(\.typeAnnotation).first?.type
+        // `var a, b: Int?` declares both with the type written after the last; in `var a = x, b: Int?`, `a` has its
+        // initializer's type, which the macro cannot know.
+        let type = bindings[index...].lazy.prefix { $0.typeAnnotation != nil || $0.initializer == nil }
+          .compactMap(\.typeAnnotation).first?.type
         return names(in: binding.pattern, type: type).map { identifier, type, inTuple in
           let kind: Kind
           if isTypeLevel {

@@ -11,6 +11,12 @@
   final class Cache: Sendable {}
   final class Delegate: Sendable {}
 
+  /// A binding with an initializer before an annotated one: `title` has its initializer's type, not the next one's.
+  @Injectable
+  final class InitializedBindingFirst {
+    var title = "untouched", injectedLogger: (any Logger)?
+  }
+
   @Injectable
   final class FinalScreen {
     var injectedLogger: (any Logger)?
@@ -480,6 +486,17 @@
       let box = Box<any Walker>()
       try injector.inject(box)
       #expect((box.injectedValue as? Guide)?.injectedLogger === logger)
+    }
+
+    @Test("A binding with an initializer takes its own type, not the annotation of the binding after it")
+    func initializedBindingKeepsItsType() throws {
+      let injector = Injector()
+      let logger = ConsoleLogger()
+      injector.register(logger, as: (any Logger).self)
+      let screen = InitializedBindingFirst()
+      try injector.inject(screen)
+      #expect(screen.injectedLogger === logger)
+      #expect(screen.title == "untouched")
     }
 
     @Test("weak, unowned and implicitly unwrapped properties are filled with instances the injector keeps")
