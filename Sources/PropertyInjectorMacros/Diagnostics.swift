@@ -73,6 +73,16 @@
           + "@Injectable reads the declaration, and cannot see through a typealias")
     }
 
+    static func opaque(_ name: String, _ type: TypeSyntax) -> Self {
+      let existential = type.trimmed.tokens(viewMode: .sourceAccurate).map { token in
+        token.tokenKind == .keyword(.some) ? token.with(\.tokenKind, .keyword(.any)).description : token.description
+      }
+      return Self(
+        "opaqueCandidate", .error,
+        "'\(name)' is a candidate for injection, but '\(type.trimmedDescription)' is an opaque type, which the "
+          + "injector's accessor cannot name; declare it '\(existential.joined())', or rename it")
+    }
+
     static func untypedTuple(_ name: String) -> Self {
       Self(
         "untypedCandidate", .error,

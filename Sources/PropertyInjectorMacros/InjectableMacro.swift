@@ -150,7 +150,7 @@
       }
       let cases = shared.map { property in
         """
-        case "\(property.name)":
+        case \(property.nameLiteral):
           guard let value = value as? \(wrappedType(of: property)) else { return false }
           values.\(property.identifier.text) = value
         """
@@ -219,10 +219,10 @@
     /// The entry of a stored property the injector cannot fill.
     private static func fixedEntry(_ property: StoredProperty, in shape: ClassShape) -> String? {
       switch property.kind {
-      case .constant, .lazy, .notOptional, .untyped, .untypedTuple, .isolated: break
+      case .constant, .lazy, .notOptional, .untyped, .untypedTuple, .isolated, .opaque: break
       case .injectable, .computed, .overriding, .typeLevel, .wrapped: return nil
       }
-      var arguments = ["\"\(property.name)\"", "of: \(shape.name).self"]
+      var arguments = [property.nameLiteral, "of: \(shape.name).self"]
       if let type = property.declaredType, !type.trimmedDescription.contains("some ") {
         arguments.append("type: (\(type.trimmedDescription)).self")
       }
@@ -236,7 +236,7 @@
       let member = property.identifier.text
       return """
         \(library)InjectableAccessor._$property(
-          "\(property.name)", of: \(shape.name).self, as: \(wrappedType(of: property)).self,
+          \(property.nameLiteral), of: \(shape.name).self, as: \(wrappedType(of: property)).self,
           ownership: .\(property.ownership.rawValue),
           isNil: { $0.\(member) == nil }, write: { $0.\(member) = $1 }, clear: { $0.\(member) = nil },
           fill: {
@@ -345,6 +345,8 @@
               fixIt: FixIt(
                 message: InjectableFixIt("makeOptional", "Declare it optional"),
                 changes: [.replace(oldNode: Syntax(type), newNode: Syntax(optional(type)))])))
+        case .opaque(let type):
+          context.diagnose(Diagnostic(node: type, message: InjectableDiagnostic.opaque(name, type)))
         case .untypedTuple:
           context.diagnose(Diagnostic(node: property.identifier, message: InjectableDiagnostic.untypedTuple(name)))
         case .untyped:
@@ -393,9 +395,9 @@
       classActor: String?,
       in context: some MacroExpansionContext
     ) {
-      let callbacks = declaration.memberBlock.members.compactMap { member -> (FunctionDeclSyntax, [String])? in
-        guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "didInjectDependencies"
-        else { return nil }
+      let callbacks = functions(in: declaration.memberBlock.members).compactMap {
+        function -> (FunctionDeclSyntax, [String])? in
+        guard function.name.text == "didInjectDependencies" else { return nil }
         let signature = function.signature
         var differences: [String] = []
         if !signature.parameterClause.parameters.isEmpty { differences.append("takes parameters") }
@@ -423,6 +425,17 @@
         guard !isOverload else { continue }
         context.diagnose(
           Diagnostic(node: function.name, message: InjectableDiagnostic.otherCallback(differences)))
+      }
+    }
+
+    /// The methods declared in `members`, those in every clause of an `#if` block included.
+    private static func functions(in members: MemberBlockItemListSyntax) -> [FunctionDeclSyntax] {
+      members.flatMap { member -> [FunctionDeclSyntax] in
+        if let function = member.decl.as(FunctionDeclSyntax.self) { return [function] }
+        guard let block = member.decl.as(IfConfigDeclSyntax.self) else { return [] }
+        return block.clauses.flatMap { clause -> [FunctionDeclSyntax] in
+          if case .decls(let declarations) = clause.elements { functions(in: declarations) } else { [] }
+        }
       }
     }
 

@@ -26,6 +26,8 @@
       case typeLevel
       /// A property with an attribute that is probably a property wrapper: its storage is `_name`.
       case wrapped(AttributeSyntax)
+      /// A stored optional `var` of an opaque type (`(some Logger)?`): no accessor can name its type.
+      case opaque(TypeSyntax)
       /// A stored optional `var` isolated to a global actor (`@MainActor var`) the class is not
       /// visibly isolated to: an accessor, isolated as the class is, could not reach it.
       case isolated(AttributeSyntax)
@@ -81,12 +83,47 @@
     let declaration: VariableDeclSyntax
     let binding: PatternBindingSyntax
 
-    /// The name as `Mirror` reports it, and a table is keyed by.
+    /// The name as `Mirror` reports it, and a table is keyed by: a raw identifier keeps its backticks
+    /// (`` `injected-logger` ``), unless what they enclose is an identifier anyway (`` `class` ``, `` `injected1` ``).
     var name: String {
       let text = identifier.text
-      guard text.hasPrefix("`"), text.hasSuffix("`"), !text.contains(" ") else { return text }
-      return String(text.dropFirst().dropLast())
+      guard text.count > 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
+      let enclosed = String(text.dropFirst().dropLast())
+      return Self.isIdentifier(enclosed) ? enclosed : text
     }
+
+    /// The name as a string literal, for generated code: a raw identifier may hold a quote.
+    var nameLiteral: String {
+      "\"" + String(name.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] }) + "\""
+    }
+
+    /// Whether `text` lexes as an identifier without backticks: the characters Swift's grammar allows
+    /// (`identifier-head`, then `identifier-character`s), which the compiler stores without them.
+    static func isIdentifier(_ text: String) -> Bool {
+      func isIn(_ ranges: [ClosedRange<UInt32>], _ scalar: Unicode.Scalar) -> Bool {
+        ranges.contains { $0.contains(scalar.value) }
+      }
+      guard let first = text.unicodeScalars.first, isIn(identifierHeads, first) else { return false }
+      return text.unicodeScalars.dropFirst().allSatisfy {
+        isIn(identifierHeads, $0) || isIn(identifierContinuations, $0)
+      }
+    }
+
+    /// `identifier-head` of The Swift Programming Language's grammar.
+    private static let identifierHeads: [ClosedRange<UInt32>] =
+      [
+        0x41...0x5A, 0x5F...0x5F, 0x61...0x7A, 0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5,
+        0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x167F, 0x1681...0x180D,
+        0x180F...0x1DBF, 0x1E00...0x1FFF, 0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040, 0x2054...0x2054,
+        0x2060...0x20CF, 0x2100...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF,
+        0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF,
+        0xFDF0...0xFE1F, 0xFE30...0xFE44, 0xFE47...0xFFFD,
+      ] + (0x1...0xE).map { plane in (plane << 16)...((plane << 16) | 0xFFFD) }
+
+    /// `identifier-character`s that are not heads: digits and combining marks.
+    private static let identifierContinuations: [ClosedRange<UInt32>] = [
+      0x30...0x39, 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+    ]
 
     /// Whether the name makes the property a candidate: a raw identifier's (`` `injected logger` ``) without its
     /// backticks, as Swift code spells it.
@@ -169,12 +206,12 @@
         modifiers.contains(.keyword(.weak)) ? .weak : modifiers.contains(.keyword(.unowned)) ? .unowned : .strong
       let isConstant = declaration.bindingSpecifier.tokenKind == .keyword(.let)
       let wrapper = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
-        isPropertyWrapper($0) && $0.attributeName.trimmedDescription != globalActor
+        isPropertyWrapper($0) && !isSameActor($0.attributeName.trimmedDescription, globalActor)
       }
       // `@MainActor var` in a class that is not (visibly) isolated to the main actor.
       let foreignActor = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }.first {
         let name = $0.attributeName.trimmedDescription
-        return isGlobalActor(name) && name != globalActor
+        return isGlobalActor(name) && !isSameActor(name, globalActor)
       }
       let bindings = Array(declaration.bindings)
       return bindings.enumerated().flatMap { index, binding -> [StoredProperty] in
@@ -197,7 +234,14 @@
           } else if isLazy {
             kind = .lazy
           } else if let type {
-            kind = !isOptional(type) ? .notOptional(type) : foreignActor.map(Kind.isolated) ?? .injectable
+            kind =
+              if !isOptional(type) {
+                .notOptional(type)
+              } else if type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.some) }) {
+                .opaque(type)
+              } else {
+                foreignActor.map(Kind.isolated) ?? .injectable
+              }
           } else {
             kind = inTuple ? .untypedTuple : .untyped
           }
@@ -270,6 +314,11 @@
 
     /// Whether an attribute of this name is taken for a global actor's, as a class's is.
     static func isGlobalActor(_ name: String) -> Bool { name == "MainActor" || name.hasSuffix("Actor") }
+
+    /// Whether `name` and `other` spell the same global actor: `MainActor` and `Swift.MainActor`.
+    static func isSameActor(_ name: String, _ other: String?) -> Bool {
+      other.map { $0.split(separator: ".").last == name.split(separator: ".").last } ?? false
+    }
 
     /// The global actor an attribute list isolates to (`@MainActor`, or an attribute named `…Actor`), if any.
     static func globalActorAttribute(of attributes: AttributeListSyntax) -> String? {

@@ -163,6 +163,31 @@
       }
     }
 
+    @Test(
+      "A didInjectDependencies in an #if clause, nested or not, is checked as one outside: it would never run either")
+    func callbacksInConditionalClauses() {
+      let source = """
+        @Injectable final class Screen {
+          var injectedLogger: Logger?
+          #if DEBUG
+            func didInjectDependencies() throws {}
+          #else
+            #if os(Linux)
+              func didInjectDependencies() async {}
+            #else
+              func didInjectDependencies() {}
+            #endif
+          #endif
+        }
+        """
+      let messages = diagnostics(of: source).map(\.diagMessage.message)
+      #expect(messages.count == 2, "\(messages)")
+      #expect(messages.contains { $0.hasPrefix("this 'didInjectDependencies' throws,") })
+      #expect(messages.contains { $0.hasPrefix("this 'didInjectDependencies' is async,") })
+      let fine = "@Injectable final class Screen {\n  #if DEBUG\n  func didInjectDependencies() {}\n  #endif\n}"
+      #expect(diagnostics(of: fine).isEmpty)
+    }
+
     @Test("A didInjectDependencies that throws, is async or takes parameters is an error: it would never be called")
     func otherSignaturesAreErrors() {
       assertMacro {

@@ -60,6 +60,27 @@
     var `plain name`: Cache?
   }
 
+  /// Raw identifiers that `Mirror` names with their backticks (punctuation, a symbol, a quote) and without them (a
+  /// keyword, an emoji, a letter with a diacritic): the macro's names must be `Mirror`'s.
+  // swift-format-ignore: IdentifiersMustBeASCII
+  @Injectable
+  final class WithPunctuatedNames {
+    var `injected-logger`: (any Logger)?
+    var `injected.cache`: Cache?
+    var `injected©`: Cache?
+    var `injected"quoted"`: Cache?
+    var `injected😀`: Cache?
+    var `injectedÄ`: Cache?
+    var `class`: Cache?
+  }
+
+  /// A property of an opaque type that is not a candidate: the macro lists it, without an accessor.
+  @Injectable
+  final class WithOpaqueProperty {
+    var injectedCache: Cache?
+    var logger: (some Logger)? = ConsoleLogger()
+  }
+
   /// A hand-written table between two `@Injectable` classes: it overrides nothing, so nothing reaches it.
   @Injectable
   class AccessorsTop {
@@ -269,6 +290,29 @@
       #expect(screen.`plain name` == nil)
       #expect(
         injector.explain(WithRawNames()).entries.map(\.property) == ["`injected logger`", "`injected main cache`"])
+    }
+
+    @Test("A raw identifier's name is `Mirror`'s: with backticks unless they enclose a plain identifier")
+    func punctuatedRawIdentifiers() throws {
+      injector.register(cache, named: "class")
+      let screen = WithPunctuatedNames()
+      try injector.inject(screen)
+      #expect(screen.`injected-logger` === logger)
+      let caches = [screen.`injected.cache`, screen.`injected©`, screen.`injected"quoted"`, screen.`injected😀`]
+      #expect(caches.allSatisfy { $0 === cache } && screen.`injectedÄ` === cache && screen.`class` === cache)
+      let labels = Mirror(reflecting: WithPunctuatedNames()).children.compactMap(\.label)
+      #expect(labels.contains("`injected-logger`") && labels.contains("injected😀") && labels.contains("class"))
+      #expect(injector.explain(WithPunctuatedNames()).entries.map(\.property) == labels)
+    }
+
+    @Test("An opaque non-candidate is left alone, and a name registration for it is refused, not skipped")
+    func opaqueProperty() throws {
+      let screen = WithOpaqueProperty()
+      try injector.inject(screen)
+      #expect(screen.injectedCache === cache && screen.logger != nil)
+      injector.register(unchecked: ConsoleLogger(), named: "logger")
+      let error = try #require(throws: InjectionError.self) { try injector.inject(WithOpaqueProperty()) }
+      #expect(error.problems.map(\.location).contains { $0.hasPrefix("WithOpaqueProperty.logger") }, "\(error)")
     }
 
     @Test(

@@ -22,8 +22,23 @@
     @MainActor var injectedLabel: IsolatedLabel?
   }
 
+  /// A class and its candidate isolated to the main actor, spelled two ways.
+  @Injectable @Swift.MainActor
+  final class QualifiedMainActorScreen {
+    @MainActor var injectedLabel: IsolatedLabel?
+  }
+
   @Suite("Classes with a property isolated to a global actor")
   struct IsolatedPropertyBehaviorTests {
+    @MainActor @Test("`@Swift.MainActor` and `@MainActor` are the same actor: the candidate is filled")
+    func qualifiedActorName() throws {
+      let injector = Injector()
+      injector.register(IsolatedLabel.self, on: MainActor.self) { _ in IsolatedLabel() }
+      let screen = QualifiedMainActorScreen()
+      try injector.inject(screen)
+      #expect(screen.injectedLabel != nil)
+    }
+
     @Test("A nonisolated class's main-actor property is never touched, and a name registration for it is refused")
     func nonCandidateIsLeftAlone() throws {
       let injector = Injector()
@@ -175,6 +190,24 @@
         }
         """
       }
+    }
+
+    @Test("An actor's name qualified by its module is the same actor: no diagnostic, isolated conformances")
+    func qualifiedActorNames() {
+      let source = """
+        @Injectable @Swift.MainActor final class Screen {
+          @MainActor var injectedLabel: Label?
+          @Swift.MainActor var injectedStore: Store?
+        }
+        """
+      #expect(diagnostics(of: source).isEmpty)
+      #expect(expandedSource(source).contains("@Swift.MainActor PropertyInjector::InjectableSettable"))
+      let named = """
+        @Injectable(isolation: Swift.MainActor.self) final class Screen: Base {
+          @MainActor var injectedLabel: Label?
+        }
+        """
+      #expect(diagnostics(of: named).isEmpty)
     }
 
     @Test("A candidate isolated to another actor than the class's is an error that names both")

@@ -1,5 +1,6 @@
 #if Macros
   import MacroTesting
+  import SwiftDiagnostics
   import Testing
 
   @testable import PropertyInjector
@@ -102,6 +103,21 @@
       #expect(spellings.injectedAnyLogger === logger && spellings.injectedParenthesized === logger)
       #expect(spellings.injectedComposition === logger)
       #expect(spellings.injectedSendableClosure?() == 7 && spellings.injectedClosure?() == 8)
+    }
+
+    @Test(
+      "An optional of an opaque type gets no accessor: a candidate is an error that proposes 'any', another is fixed")
+    func opaqueTypes() {
+      let candidate = "@Injectable final class Screen {\n  var injectedLogger: (some Logger)? = ConsoleLogger()\n}"
+      #expect(
+        diagnostics(of: candidate).map(\.diagMessage.message) == [
+          "'injectedLogger' is a candidate for injection, but '(some Logger)?' is an opaque type, which the injector's "
+            + "accessor cannot name; declare it '(any Logger)?', or rename it"
+        ])
+      let other = "@Injectable final class Screen {\n  var logger: Optional<some Logger> = ConsoleLogger()\n}"
+      #expect(diagnostics(of: other).isEmpty)
+      #expect(expandedSource(other).contains("InjectableAccessor._$fixed(\"logger\", of: Screen.self)"))
+      #expect(!expandedSource(other).contains("_$property"))
     }
 
     @Test(
