@@ -140,8 +140,39 @@ private final class UnownedStoreHolder: InjectableSettable {
   static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedStore": \UnownedStoreHolder.injectedStore] }
 }
 
+/// A value that cannot be copied: `Mirror` shows a property holding one as `()`.
+private struct Token: ~Copyable {
+  var number = 1
+}
+
+/// A noncopyable optional beside a candidate, and one with the prefix.
+private final class WithNoncopyable: InjectableSettable {
+  var injectedStore: TypedStore?
+  var token: Token? = Token()
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedStore": \WithNoncopyable.injectedStore] }
+}
+
+/// A candidate of a noncopyable type, which no registration can fill.
+private final class WithNoncopyableCandidate: InjectableSettable {
+  var injectedToken: Token?
+  static var injectableKeyPaths: [String: AnyKeyPath] { [:] }
+}
+
 @Suite("Odd property types")
 struct PropertyTypeTests {
+  @Test("A noncopyable property is left alone; a noncopyable candidate is an error that names it, not a crash")
+  func noncopyableProperties() throws {
+    let injector = Injector()
+    let store = TypedStore(1)
+    injector.register(store)
+    let object = WithNoncopyable()
+    try injector.inject(object)
+    #expect(object.injectedStore === store && object.token?.number == 1)
+    let error = try #require(injectionError { try injector.inject(WithNoncopyableCandidate()) })
+    #expect(error.problems.map(\.location) == ["WithNoncopyableCandidate.injectedToken"], "\(error)")
+    #expect(error.problems.first?.fix.contains("If its type is noncopyable (`~Copyable`)") == true, "\(error)")
+  }
+
   @Test("Function, composition, tuple and enum-with-payload candidates are filled with what was registered")
   func exoticTypesAreFilled() throws {
     let injector = Injector()

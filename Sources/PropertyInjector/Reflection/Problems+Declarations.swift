@@ -33,6 +33,11 @@ extension InjectionError.Problem {
       code = .notOptional
       summary = "it is not optional\(holds), so it can never be nil for the injector to fill."
       fix = "Declare it optional (\(optional)), or \(notACandidate)."
+      // `Mirror` shows a noncopyable value, optional or not, as `()`: no declaration of it can be filled.
+      if property.declaredType == nil, property.reflectedType == Void.self {
+        fix += " If its type is noncopyable (`~Copyable`), which `Mirror` shows as `()`, it cannot be injected: "
+        fix += "\(notACandidate)."
+      }
       // A hand-written table needs its entry too, which the type cannot have before (its key path would not fit).
       if let table {
         let table = declaredName(readableName(of: table))
