@@ -27,7 +27,10 @@ public protocol InjectableSettable: AnyObject {
   /// Called once after an injection that set at least one property; the default does nothing.
   ///
   /// With a hand-written table, declare it in a non-final base class whose subclasses override it: a
-  /// subclass method that only shadows the protocol extension's default is never called.
+  /// subclass method that only shadows the protocol extension's default is never called. Its
+  /// signature must be exactly this one: a `didInjectDependencies() throws` (or `async`) is another
+  /// method, which the injector never calls (Swift then uses the default). `@Injectable` reports
+  /// such a method; a hand-written conformance cannot.
   func didInjectDependencies()
 
   /// For the injector only: the class's `@Injectable` list, `injectableAccessors` (an
