@@ -11,8 +11,47 @@ private class Screen: InjectableSettable {
 
 private final class DetailScreen: Screen {}
 
+/// Made by a parent's factory from what it resolves.
+private final class ChildLoggedReport: Sendable {
+  let logger: any Logger
+  init(logger: any Logger) { self.logger = logger }
+}
+
+/// Needs a reporter.
+private final class ReportScreen: InjectableSettable {
+  var injectedReport: ChildLoggedReport?
+  static var injectableKeyPaths: [String: AnyKeyPath] { ["injectedReport": \ReportScreen.injectedReport] }
+}
+
 @Suite("Child injectors")
 struct ChildInjectorTests {
+  @Test("A parent's factory needing what only the child that asked registers: the error says where it is, and why")
+  func parentFactoryCannotSeeTheChild() throws {
+    let parent = Injector()
+    parent.register(ChildLoggedReport.self) { resolver in
+      ChildLoggedReport(logger: try resolver.resolve((any Logger).self))
+    }
+    let child = Injector(parent: parent)
+    child.register(ConsoleLogger("child"), as: (any Logger).self)
+    let grandchild = Injector(parent: child)
+    let onTheWay = "a child injector 1 level below it, on the way to the one this call started from"
+    for (asker, holder) in [(child, "the child injector this call started from"), (grandchild, onTheWay)] {
+      let errors = [
+        injectionError { _ = try asker.resolve(ChildLoggedReport.self) },
+        injectionError { try asker.inject(ReportScreen()) },
+      ]
+      for error in errors {
+        let problem = try #require(error?.problems.first { $0.code == .unresolved }, "\(String(describing: error))")
+        #expect(problem.nearMisses == ["any Logger is registered in \(holder)."])
+        #expect(problem.summary.contains("A factory registered in a parent resolves from that parent"))
+        #expect(problem.fix.hasPrefix("Register any Logger in the injector that holds the factory"))
+      }
+    }
+    // Asked of the parent itself, the plain error: nothing below it was asked.
+    let alone = try #require(injectionError { _ = try parent.resolve(ChildLoggedReport.self) })
+    #expect(alone.problems.allSatisfy { $0.nearMisses.isEmpty && !$0.summary.contains("A factory registered") })
+  }
+
   @Test("A child sees its parent's registrations, and its own win")
   func childFallsBackOnParent() throws {
     let parent = Injector()

@@ -288,6 +288,23 @@ extension InjectionError.Problem {
       fix: "\(register); and remove this one: `\(unregister)`.")
   }
 
+  /// This unresolved problem of a factory registered in an ancestor, when an injector below it registers the wanted
+  /// type: the one the call started from (`levels` nil), or one `levels` below the factory's on the way there. A
+  /// factory resolves from the injector that holds it.
+  func unresolved(registeredBelow levels: Int?) -> Self {
+    let holder =
+      levels.map {
+        "a child injector \($0) level\($0 == 1 ? "" : "s") below it, on the way to the one this call started from"
+      }
+      ?? "the child injector this call started from"
+    return Self(
+      code: code, typeName: typeName, property: property, declaredType: declaredType,
+      summary: summary + " A factory registered in a parent resolves from that parent, which cannot see \(holder).",
+      nearMisses: nearMisses + ["\(typeName) is registered in \(holder)."],
+      fix: "Register \(typeName) in the injector that holds the factory (or one of its parents), or register the "
+        + "factory itself in \(holder), so that it resolves there.")
+  }
+
   /// This registration problem as a child injector reports it, the registration `levels` injectors up the chain.
   func registered(levelsUp levels: Int) -> Self {
     guard levels > 0 else { return self }

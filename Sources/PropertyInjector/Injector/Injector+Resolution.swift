@@ -99,7 +99,21 @@ extension Injector {
       let chain = stale.map(chain(pinnedAt:)) ?? current
       try InjectionError.throwIfAny(chain.configurationProblems, as: request.site.label)
       let answer = Rules.answer(request, in: chain)
-      if case .failure(let problem) = answer { throw InjectionError(operation: request.site.label, problem) }
+      if case .failure(var problem) = answer {
+        // A parent's factory, in a call a child started: the child may hold what the parent lacks.
+        // (A plan shared with siblings reads the first level's registrations from the pin.)
+        if problem.code == .unresolved, let pinned, pinned.level > 0,
+          let below = (0..<pinned.level).last(where: { level in
+            guard level == 0, let own = pinned.pin.ownRegistrations else {
+              return pinned.pin.chain.levels[level].registers(request.wanted)
+            }
+            return own.contains { $0.typeMatch != nil && $0.service.id == request.wanted.id }
+          })
+        {
+          problem = problem.unresolved(registeredBelow: below == 0 ? nil : pinned.level - below)
+        }
+        throw InjectionError(operation: request.site.label, problem)
+      }
       guard let made = answer.producer(of: Value.self, in: chain) else {
         throw InjectionError(
           operation: request.site.label,
